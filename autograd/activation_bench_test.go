@@ -26,7 +26,7 @@ func BenchmarkLeakyReLUStep(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		y := must(Activation("LeakyReluBackward0", "leaky_relu", x, f, d))
+		y := must(Activation("LeakyReluBackward0", "leaky_relu", x, f, d, nil))
 		must(0, Backward(y, g))
 		ZeroGrad(x)
 	}

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor"
@@ -10,8 +11,15 @@ import (
 // first error; after one, every method returns nil without computing, so a
 // formula reads like the math (c.mul(g, c.sub(one, c.mul(y, y)))) and the
 // engine checks c.err once at the end.
+//
+// A pass with create_graph (higher-order derivatives) evaluates formulas
+// with rec set: the methods then apply the recording operations of this
+// package instead of the raw tensor kernels, so that the gradients they
+// compute have a graph of their own, as PyTorch runs its backward formulas
+// with grad mode on. The raw path is the default and stays as it was.
 type calc struct {
 	err error
+	rec bool // the methods record (see above)
 	// sums, in the engine's calc, are the gradient sums it allocated
 	// (accumulate) and holds alone until the pass hands them on.
 	sums map[*tensor.Tensor]bool
@@ -22,17 +30,18 @@ type calc struct {
 // result has its shape and dtype, g is added into it in place, as
 // PyTorch's engine accumulates into a buffer it holds alone: the same
 // values (one addition per element either way) without a new tensor per
-// contribution (a recurrent layer's weight gets one per time step).
+// contribution (a recurrent layer's weight gets one per time step). A
+// recording pass adds out of place, so that the sum has its graph.
 func (c *calc) accumulate(acc, g *tensor.Tensor) *tensor.Tensor {
 	if c.err != nil {
 		return nil
 	}
-	if c.sums[acc] && slices.Equal(acc.Shape(), g.Shape()) && tensor.ResultType(acc, g) == acc.DType() {
+	if !c.rec && c.sums[acc] && slices.Equal(acc.Shape(), g.Shape()) && tensor.ResultType(acc, g) == acc.DType() {
 		c.inPlace(tensor.AddSpec, acc, g)
 		return c.keep(acc, nil)
 	}
 	s := c.add(acc, g)
-	if s != nil && c.sums != nil && s != acc && s != g {
+	if !c.rec && s != nil && c.sums != nil && s != acc && s != g {
 		c.sums[s] = true
 	}
 	return s
@@ -55,33 +64,156 @@ func (c *calc) do(f func() (*tensor.Tensor, error)) *tensor.Tensor {
 	return c.keep(f())
 }
 
+// binary applies f, a raw kernel, to a and b. In a recording pass a raw
+// kernel is opaque to the graph: it refuses a differentiable result from an
+// operand that requires grad (opaque) rather than drop its derivative.
 func (c *calc) binary(f func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *tensor.Tensor) *tensor.Tensor {
+	out := c.do(func() (*tensor.Tensor, error) { return f(a, b) })
+	if c.rec {
+		c.opaque(out, a, b)
+	}
+	return out
+}
+
+// unary applies f, a raw kernel, to x (see binary).
+func (c *calc) unary(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor) *tensor.Tensor {
+	out := c.do(func() (*tensor.Tensor, error) { return f(x) })
+	if c.rec {
+		c.opaque(out, x)
+	}
+	return out
+}
+
+// recOps holds the recording operations the methods apply in a recording
+// pass. It is filled by init: the operations' descriptors hold formulas
+// that call the methods, so a direct reference would be an
+// initialization cycle.
+var recOps struct {
+	add, sub, mul, div, pow, matmul          func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+	neg, exp, log, sqrt, sin, cos, sign, abs func(x *tensor.Tensor) (*tensor.Tensor, error)
+	conj, sinh, cosh, rsqrt                  func(x *tensor.Tensor) (*tensor.Tensor, error)
+}
+
+func init() {
+	recOps.add, recOps.sub, recOps.mul, recOps.div, recOps.pow, recOps.matmul = Add, Sub, Mul, Div, Pow, Matmul
+	recOps.neg, recOps.exp, recOps.log, recOps.sqrt, recOps.sin, recOps.cos, recOps.sign, recOps.abs = Neg, Exp, Log, Sqrt, Sin, Cos, Sign, Abs
+	recOps.conj, recOps.sinh, recOps.cosh, recOps.rsqrt = ConjOp.Apply, Sinh, Cosh, Rsqrt
+}
+
+// opaque refuses, in a recording pass, the result of a raw kernel that is
+// differentiable and was computed from an operand that requires grad: its
+// derivative would be lost, and a higher-order gradient silently wrong.
+func (c *calc) opaque(out *tensor.Tensor, operands ...*tensor.Tensor) {
+	if c.err != nil || out == nil || !(out.DType().IsFloating() || out.DType().IsComplex()) {
+		return
+	}
+	for _, t := range operands {
+		if t != nil && t.RequiresGrad() {
+			c.err = errOpaque
+			return
+		}
+	}
+}
+
+// errOpaque is the error opaque keeps; the engine replaces it with
+// notRecordable for the node whose formula ran (runNode).
+var errOpaque = errors.New("a raw kernel in a recording formula")
+
+// notRecordable is the error of a backward pass with create_graph that
+// reaches a node whose backward formula kael cannot record.
+func notRecordable(node string) error {
+	return tensor.Errorf(tensor.RuntimeError, "kael cannot differentiate the backward of %s (create_graph=True) yet", node).
+		WithHint("higher-order derivatives (create_graph=True, hessian, gradgradcheck) work through the operations docs/autograd.md lists; compute this step with those, or detach() it")
+}
+
+// pick2 returns plain, or recorded in a recording pass.
+func (c *calc) pick2(plain, recorded func(a, b *tensor.Tensor) (*tensor.Tensor, error)) func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	if c.rec {
+		return recorded
+	}
+	return plain
+}
+
+// pick1 returns plain, or recorded in a recording pass.
+func (c *calc) pick1(plain, recorded func(x *tensor.Tensor) (*tensor.Tensor, error)) func(x *tensor.Tensor) (*tensor.Tensor, error) {
+	if c.rec {
+		return recorded
+	}
+	return plain
+}
+
+// call2 and call1 apply f without the opaque check: f is a recording
+// operation in a recording pass, or a raw kernel in a plain one.
+func (c *calc) call2(f func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *tensor.Tensor) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return f(a, b) })
 }
 
-func (c *calc) unary(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor) *tensor.Tensor {
+func (c *calc) call1(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor) *tensor.Tensor {
 	return c.do(func() (*tensor.Tensor, error) { return f(x) })
 }
 
-func (c *calc) add(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Add, a, b) }
-func (c *calc) sub(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Sub, a, b) }
-func (c *calc) mul(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Mul, a, b) }
-func (c *calc) div(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Div, a, b) }
-func (c *calc) pow(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Pow, a, b) }
-func (c *calc) eq(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Eq, a, b) }
-func (c *calc) ne(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Ne, a, b) }
-func (c *calc) gt(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Gt, a, b) }
-func (c *calc) ge(a, b *tensor.Tensor) *tensor.Tensor  { return c.binary(tensor.Ge, a, b) }
-func (c *calc) logicalAnd(a, b *tensor.Tensor) *tensor.Tensor {
-	return c.binary(tensor.LogicalAnd, a, b)
+func (c *calc) add(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Add, recOps.add), a, b)
 }
-func (c *calc) neg(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Neg, x) }
-func (c *calc) exp(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Exp, x) }
-func (c *calc) log(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Log, x) }
-func (c *calc) sqrt(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.Sqrt, x) }
-func (c *calc) sin(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Sin, x) }
-func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor  { return c.unary(tensor.Cos, x) }
-func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor { return c.unary(tensor.SignSpec.Apply, x) }
+func (c *calc) sub(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Sub, recOps.sub), a, b)
+}
+func (c *calc) mul(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Mul, recOps.mul), a, b)
+}
+func (c *calc) div(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Div, recOps.div), a, b)
+}
+func (c *calc) pow(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Pow, recOps.pow), a, b)
+}
+
+// The comparisons give bool tensors, which carry no gradient: they need
+// no recording.
+func (c *calc) eq(a, b *tensor.Tensor) *tensor.Tensor { return c.call2(tensor.Eq, a, b) }
+func (c *calc) ne(a, b *tensor.Tensor) *tensor.Tensor { return c.call2(tensor.Ne, a, b) }
+func (c *calc) gt(a, b *tensor.Tensor) *tensor.Tensor { return c.call2(tensor.Gt, a, b) }
+func (c *calc) ge(a, b *tensor.Tensor) *tensor.Tensor { return c.call2(tensor.Ge, a, b) }
+func (c *calc) logicalAnd(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(tensor.LogicalAnd, a, b)
+}
+func (c *calc) neg(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Neg, recOps.neg), x)
+}
+func (c *calc) exp(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Exp, recOps.exp), x)
+}
+func (c *calc) log(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Log, recOps.log), x)
+}
+func (c *calc) sqrt(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Sqrt, recOps.sqrt), x)
+}
+func (c *calc) sin(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Sin, recOps.sin), x)
+}
+func (c *calc) cos(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.Cos, recOps.cos), x)
+}
+func (c *calc) sign(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.SignSpec.Apply, recOps.sign), x)
+}
+
+// sinh, cosh and rsqrt are the hyperbolic sine and cosine and 1/√x.
+func (c *calc) sinh(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.SinhSpec.Apply, recOps.sinh), x)
+}
+func (c *calc) cosh(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.CoshSpec.Apply, recOps.cosh), x)
+}
+func (c *calc) rsqrt(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.RsqrtSpec.Apply, recOps.rsqrt), x)
+}
+
+// abs returns |x|.
+func (c *calc) abs(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.AbsSpec.Apply, recOps.abs), x)
+}
 
 // conj returns the complex conjugate of x, or x itself when it is real.
 // Backward formulas multiply the output's gradient by the conjugate of
@@ -92,7 +224,7 @@ func (c *calc) conj(x *tensor.Tensor) *tensor.Tensor {
 	if c.err != nil || !x.DType().IsComplex() {
 		return x
 	}
-	return c.unary(tensor.ConjSpec.Apply, x)
+	return c.call1(c.pick1(tensor.ConjSpec.Apply, recOps.conj), x)
 }
 
 // sgn is sign(x) for real x and x/|x| (0 at 0) for complex x: PyTorch's
@@ -101,7 +233,7 @@ func (c *calc) sgn(x *tensor.Tensor) *tensor.Tensor {
 	if c.err != nil || !x.DType().IsComplex() {
 		return c.sign(x)
 	}
-	a := c.unary(tensor.AbsSpec.Apply, x)
+	a := c.abs(x)
 	zero := c.eq(a, num(0))
 	q := c.div(x, c.add(a, c.to(zero, a.DType()))) // |x| + 1 where x is 0: no 0/0
 	return c.where(zero, c.zeros(x.DType(), nil), q)
@@ -116,21 +248,33 @@ func (c *calc) inPlace(spec *tensor.BinarySpec, a, b *tensor.Tensor) {
 
 // to casts x to dtype d (a bool mask becomes 0s and 1s).
 func (c *calc) to(x *tensor.Tensor, d tensor.DType) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return To(x, d) })
+	}
 	return c.do(func() (*tensor.Tensor, error) { return x.To(d) })
 }
 
 // reshape returns x with the given shape.
 func (c *calc) reshape(x *tensor.Tensor, shape []int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Reshape(x, shape...) })
+	}
 	return c.do(func() (*tensor.Tensor, error) { return x.Reshape(shape...) })
 }
 
 // expand broadcasts x to shape without copying.
 func (c *calc) expand(x *tensor.Tensor, shape []int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Expand(x, shape...) })
+	}
 	return c.do(func() (*tensor.Tensor, error) { return x.Expand(shape...) })
 }
 
 // where picks a where cond is true and b elsewhere.
 func (c *calc) where(cond, a, b *tensor.Tensor) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Where(cond, a, b) })
+	}
 	return c.do(func() (*tensor.Tensor, error) { return tensor.Where(cond, a, b) })
 }
 
@@ -141,6 +285,9 @@ func (c *calc) zeros(d tensor.DType, shape []int) *tensor.Tensor {
 
 // sum adds x over dims (all of them when dims is empty).
 func (c *calc) sum(x *tensor.Tensor, dims []int, keepdim bool) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Sum(x, dims, keepdim) })
+	}
 	return c.do(func() (*tensor.Tensor, error) { return tensor.Sum(x, dims, keepdim) })
 }
 
@@ -179,11 +326,45 @@ func (c *calc) expandBack(g *tensor.Tensor, shape, dims []int, keepdim bool) *te
 func num(v float64) *tensor.Tensor { return tensor.MustScalar(v) }
 
 // matmul returns a @ b.
-func (c *calc) matmul(a, b *tensor.Tensor) *tensor.Tensor { return c.binary(tensor.Matmul, a, b) }
+func (c *calc) matmul(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(c.pick2(tensor.Matmul, recOps.matmul), a, b)
+}
 
 // mT swaps the last two dimensions of x (the transpose of each matrix).
 func (c *calc) mT(x *tensor.Tensor) *tensor.Tensor {
-	return c.do(func() (*tensor.Tensor, error) { return x.Transpose(-2, -1) })
+	return c.transpose(x, -2, -1)
+}
+
+// transpose swaps dimensions d0 and d1 of x.
+func (c *calc) transpose(x *tensor.Tensor, d0, d1 int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Transpose(x, d0, d1) })
+	}
+	return c.do(func() (*tensor.Tensor, error) { return x.Transpose(d0, d1) })
+}
+
+// permute reorders the dimensions of x.
+func (c *calc) permute(x *tensor.Tensor, dims []int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Permute(x, dims...) })
+	}
+	return c.do(func() (*tensor.Tensor, error) { return x.Permute(dims...) })
+}
+
+// narrow returns the slice start:start+length of x along dim.
+func (c *calc) narrow(x *tensor.Tensor, dim, start, length int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Narrow(x, dim, start, length) })
+	}
+	return c.do(func() (*tensor.Tensor, error) { return x.Narrow(dim, start, length) })
+}
+
+// selectAt returns x at index along dim.
+func (c *calc) selectAt(x *tensor.Tensor, dim, index int) *tensor.Tensor {
+	if c.rec {
+		return c.do(func() (*tensor.Tensor, error) { return Select(x, dim, index) })
+	}
+	return c.do(func() (*tensor.Tensor, error) { return x.Select(dim, index) })
 }
 
 // fused returns deriv computed as PyTorch's fused backward kernels

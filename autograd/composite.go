@@ -52,6 +52,7 @@ func Composite(name string, inputs []*tensor.Tensor, f func(inputs []*tensor.Ten
 		return out, nil
 	}
 	n := newNode(name, inputs...)
+	n.recordable = true // the inner pass records, and refuses what it cannot
 	for _, in := range topoOrder(root.fn) {
 		n.saved = append(n.saved, in.saved...)
 		n.watched = append(n.watched, in.watched...)
@@ -61,9 +62,13 @@ func Composite(name string, inputs []*tensor.Tensor, f func(inputs []*tensor.Ten
 		if c.err != nil {
 			return grads
 		}
+		if c.rec {
+			c.err = compositeRecorded(f, inputs, g, grads)
+			return grads
+		}
 		// The inner graph is retained: it is freed with this closure when
 		// the outer pass releases n.
-		res, err := propagate([]edge{root}, []*tensor.Tensor{g}, true, leaves)
+		res, err := propagate([]edge{root}, []*tensor.Tensor{g}, true, c.rec, leaves)
 		if err != nil {
 			c.err = err
 			return grads
@@ -74,6 +79,34 @@ func Composite(name string, inputs []*tensor.Tensor, f func(inputs []*tensor.Ten
 		return grads
 	}
 	return n.attach(out.Detach()), nil
+}
+
+// compositeRecorded is the backward of a Composite in a recording pass
+// (create_graph): the inner graph's leaves stand for the inputs, so a graph
+// recorded through it would end there, cut off from the inputs' own
+// history. f runs again on the inputs themselves (grad mode is on in such
+// a pass), and the recorded gradients of its result along g, with respect
+// to the inputs that require grad, go into grads.
+func compositeRecorded(f func(inputs []*tensor.Tensor) (*tensor.Tensor, error), inputs []*tensor.Tensor, g *tensor.Tensor, grads []*tensor.Tensor) error {
+	var live []*tensor.Tensor
+	var at []int
+	for i, in := range inputs {
+		if in != nil && in.RequiresGrad() {
+			live, at = append(live, in), append(at, i)
+		}
+	}
+	out, err := f(inputs)
+	if err != nil || !out.RequiresGrad() {
+		return err
+	}
+	gs, err := Gradients([]*tensor.Tensor{out}, live, []*tensor.Tensor{g}, BackwardOptions{RetainGraph: true, CreateGraph: true, AllowUnused: true})
+	if err != nil {
+		return err
+	}
+	for k, i := range at {
+		grads[i] = gs[k]
+	}
+	return nil
 }
 
 // anyRequiresGrad reports whether some tensor of ts requires grad.

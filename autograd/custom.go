@@ -32,7 +32,9 @@ type CustomFunction struct {
 	// input that gets none, and must be nil for an input that is nil (not
 	// a tensor); extra nil gradients after the last input are allowed. A gradient whose shape broadcasts to its
 	// input's is summed down to it and cast to the input's dtype. It runs
-	// with grad mode off; an error it returns ends the backward pass and
+	// with grad mode off (on in a pass with create_graph, so that the
+	// operations it computes with are recorded, as PyTorch runs a
+	// Function's backward); an error it returns ends the backward pass and
 	// reaches the caller of Backward unchanged.
 	Backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)
 }
@@ -145,7 +147,11 @@ type outputMeta struct {
 
 // run calls the callback with a gradient for every output and checks its
 // answer: one gradient per input, each reducible to its input's shape.
-func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+// The callback runs with grad mode off, or on with create (a pass with
+// create_graph), so that a custom function's backward written with
+// recording operations is recorded, as PyTorch runs it.
+func (m *multiOutput) run(c *calc, n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	create := c.rec
 	for i, g := range gs {
 		if g == nil {
 			z, err := tensor.Zeros(m.outs[i].dtype, m.outs[i].shape...)
@@ -156,11 +162,17 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error
 		}
 	}
 	var ins []*tensor.Tensor
-	err := NoGrad(func() error {
+	backward := func() error {
 		var err error
 		ins, err = m.backward(gs)
 		return err
-	})
+	}
+	var err error
+	if create {
+		err = backward()
+	} else {
+		err = NoGrad(backward)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +181,6 @@ func (m *multiOutput) run(n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error
 		return nil, err
 	}
 	ins = ins[:keep]
-	c := &calc{}
 	out := make([]*tensor.Tensor, len(ins))
 	for i, g := range ins {
 		if g != nil && m.notTensor != nil && m.notTensor[i] {

@@ -373,6 +373,9 @@ var (
 	// threshold_backward).
 	ReluOp = defUnaryOp(&UnaryOp{Spec: tensor.ReluSpec, Expose: FunctionAndMethod, Doc: "max(input, 0), element-wise.",
 		grad: &unaryGrad{"ReluBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+			if c.rec {
+				return c.thresholdBackward(g, y)
+			}
 			return c.where(c.gt(y, num(0)), g, c.zeros(g.DType(), nil))
 		}}})
 	FloorOp = defUnaryOp(&UnaryOp{Spec: tensor.FloorSpec, Expose: FunctionAndMethod, Doc: "The largest integer not above each element; its gradient is zero.",

@@ -145,21 +145,21 @@ var (
 		}}})
 	SinhOp = defUnaryOp(&UnaryOp{Spec: tensor.SinhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic sine, element-wise (integers give float32).",
 		grad: &unaryGrad{"SinhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-			return c.mul(g, c.unary(tensor.CoshSpec.Apply, x))
+			return c.mul(g, c.cosh(x))
 		}}})
 	CoshOp = defUnaryOp(&UnaryOp{Spec: tensor.CoshSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic cosine, element-wise (integers give float32).",
 		grad: &unaryGrad{"CoshBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
-			return c.mul(g, c.unary(tensor.SinhSpec.Apply, x))
+			return c.mul(g, c.sinh(x))
 		}}})
 	AsinhOp = defUnaryOp(&UnaryOp{Spec: tensor.AsinhSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic sine, element-wise (integers give float32).",
 		grad: &unaryGrad{"AsinhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 			// PyTorch's formula, step by step: grad * (x.pow(2) + 1).rsqrt()
-			return c.mul(g, c.unary(tensor.RsqrtSpec.Apply, c.add(c.pow(x, num(2)), num(1))))
+			return c.mul(g, c.rsqrt(c.add(c.pow(x, num(2)), num(1))))
 		}}})
 	AcoshOp = defUnaryOp(&UnaryOp{Spec: tensor.AcoshSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic cosine, element-wise (integers give float32); NaN below 1.",
 		grad: &unaryGrad{"AcoshBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 			// PyTorch's formula, step by step: grad * (x.pow(2) - 1).rsqrt()
-			return c.mul(g, c.unary(tensor.RsqrtSpec.Apply, c.sub(c.pow(x, num(2)), num(1))))
+			return c.mul(g, c.rsqrt(c.sub(c.pow(x, num(2)), num(1))))
 		}}})
 	AtanhOp = defUnaryOp(&UnaryOp{Spec: tensor.AtanhSpec, Expose: FunctionAndMethod, Doc: "The inverse hyperbolic tangent, element-wise (integers give float32); ±inf at ±1.",
 		grad: &unaryGrad{"AtanhBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor {

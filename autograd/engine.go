@@ -29,6 +29,13 @@ type BackwardOptions struct {
 	// AllowUnused lets Gradients answer nil for an input the outputs do
 	// not depend on, instead of failing.
 	AllowUnused bool
+	// CreateGraph records the pass itself (PyTorch's create_graph=True):
+	// the gradients it computes have a graph of their own, through which
+	// a later pass differentiates again (higher-order derivatives). The
+	// formulas run with grad mode on and record through calc; a node whose
+	// formula cannot be recorded (Node.recordable unset) fails the pass
+	// when its gradient would need a graph.
+	CreateGraph bool
 }
 
 // BackwardWith is Backward from several tensors at once, in one pass
@@ -39,7 +46,10 @@ func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := propagate(roots, rootGrads, opts.RetainGraph, nil)
+	if opts.CreateGraph {
+		defer SetGradEnabled(SetGradEnabled(true))
+	}
+	res, err := propagate(roots, rootGrads, opts.RetainGraph, opts.CreateGraph, nil)
 	if err != nil {
 		return err
 	}
@@ -51,7 +61,7 @@ func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
 		}
 	}
 	for _, l := range res.leaves {
-		if err := accumulate(l.t, l.g); err != nil {
+		if err := accumulate(l.t, l.g, opts.CreateGraph); err != nil {
 			return err
 		}
 	}
@@ -140,16 +150,17 @@ type passResult struct {
 }
 
 // propagate runs the backward pass from roots, whose gradients are
-// rootGrads. Nothing is written to the leaves here, so a failing pass
-// leaves every Grad as it was. Unless retain, each node that ran frees what
+// rootGrads; create records it (BackwardOptions.CreateGraph). Nothing is
+// written to the leaves here, so a failing pass leaves every Grad as it
+// was. Unless retain, each node that ran frees what
 // it saved. With targets (Gradients), the pass runs only the nodes that
 // lead to a target and captures the gradient of each target: a leaf's from
 // the leaves, a computed tensor's as it reaches its node, which then does
 // not run.
-func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []edge) (*passResult, error) {
+func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, targets []edge) (*passResult, error) {
 	grads := map[*Node]*tensor.Tensor{}
 	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
-	c := &calc{sums: map[*tensor.Tensor]bool{}}
+	c := &calc{rec: create, sums: map[*tensor.Tensor]bool{}}
 	res := &passResult{}
 	leafIndex := map[*tensor.Tensor]int{}
 	toLeaf := func(leaf, g *tensor.Tensor) {
@@ -193,7 +204,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain bool, targets []
 		for _, g := range multi[n] {
 			delete(c.sums, g)
 		}
-		ins, err := runNode(n, grads, multi)
+		ins, err := runNode(c, n, grads, multi)
 		if err != nil {
 			return nil, err
 		}
@@ -255,8 +266,12 @@ func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 }
 
 // runNode runs the backward of n on the gradients that reached it and
-// returns one gradient per input (nil when no gradient reached n).
-func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) ([]*tensor.Tensor, error) {
+// returns one gradient per input (nil when no gradient reached n). The
+// formula computes with c, the pass's calc (free of errors: the pass stops
+// at the first). In a recording pass (c.rec, create_graph) a node not
+// marked recordable is refused when its gradient would need a graph.
+func runNode(c *calc, n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) ([]*tensor.Tensor, error) {
+	create := c.rec
 	if n.multi != nil {
 		gs := multi[n]
 		delete(multi, n)
@@ -269,7 +284,10 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		if err := n.checkSaved(); err != nil {
 			return nil, err
 		}
-		ins, err := n.multi.run(n, gs)
+		if create && !n.custom && !n.recordable && n.needsGraph(gs...) {
+			return nil, notRecordable(n.name)
+		}
+		ins, err := n.multi.run(c, n, gs)
 		if err == nil {
 			err = checkAnomaly(n.name, ins)
 		}
@@ -292,8 +310,13 @@ func runNode(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 	if err := n.checkComplex(); err != nil {
 		return nil, err
 	}
-	c := &calc{}
+	if create && !n.recordable && n.needsGraph(g) {
+		return nil, notRecordable(n.name)
+	}
 	ins := n.backward(c, g)
+	if c.err == errOpaque {
+		return nil, notRecordable(n.name)
+	}
 	if c.err != nil {
 		var te *tensor.Error
 		if errors.As(c.err, &te) && te.Kind == tensor.NotImplementedError {
@@ -366,9 +389,13 @@ func topoOrder(roots ...*Node) []*Node {
 // whose elements share memory (a broadcast view, where each gradient
 // element would be added into all of them), or one of the leaf itself
 // (w.grad = w.detach(), where the add would change the parameter). The sum
-// is then a new tensor.
-func accumulate(leaf, g *tensor.Tensor) error {
+// is then a new tensor. With create (a pass with create_graph) the sum is
+// recorded instead (accumulateRecorded).
+func accumulate(leaf, g *tensor.Tensor, create bool) error {
 	m := leaf.Autograd()
+	if create {
+		return accumulateRecorded(m, g)
+	}
 	if m.Grad == nil {
 		c, err := g.Clone()
 		m.Grad = c

@@ -28,7 +28,10 @@ func Gradients(outputs, inputs, gradOutputs []*tensor.Tensor, opts BackwardOptio
 	if err != nil {
 		return nil, err
 	}
-	res, err := propagate(roots, rootGrads, opts.RetainGraph, targets)
+	if opts.CreateGraph {
+		defer SetGradEnabled(SetGradEnabled(true))
+	}
+	res, err := propagate(roots, rootGrads, opts.RetainGraph, opts.CreateGraph, targets)
 	if err != nil {
 		return nil, err
 	}

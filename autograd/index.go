@@ -25,7 +25,12 @@ func recordGather(name string, x, out *tensor.Tensor, take func(t *tensor.Tensor
 	n := newNode(name, x)
 	n.save(saved...)
 	shape, dtype := x.Shape(), x.DType()
+	n.recordable = true // linearGrad records the formula
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{c.linearGrad(name, g, func(g *tensor.Tensor) (*tensor.Tensor, error) { return gatherGrad(shape, dtype, g, take) },
+				func(gg *tensor.Tensor) (*tensor.Tensor, error) { return gatherOp(name, gg, take, saved...) }, take)}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return gatherGrad(shape, dtype, g, take) })}
 	}
 	return n.attach(out)
@@ -54,7 +59,7 @@ func Index(x *tensor.Tensor, idx ...tensor.Index) (*tensor.Tensor, error) {
 	}
 	name, indices := indexNodeName(idx)
 	if out.SharesStorage(x) {
-		return viewOp(name, x, out, regionGrad(x, take)), nil
+		return recordableViewOp(name, x, out, regionGrad(name, x, take)), nil
 	}
 	return recordGather(name, x, out, take, indices...), nil
 }

@@ -23,6 +23,7 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("CatBackward0", ts...)
+	n.recordable = true
 	d := normDim(dim, out.Dim())
 	// Each input's extent along d, taken now so that the node does not keep
 	// the inputs alive; -1 marks a legacy empty [0] input that Cat skipped.
@@ -42,7 +43,7 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 				continue
 			}
 			if n.needs(i) {
-				part := c.do(func() (*tensor.Tensor, error) { return g.Narrow(d, pos, size) })
+				part := c.narrow(g, d, pos, size)
 				grads[i] = n.toInput(c, i, part)
 			}
 			pos += size
@@ -60,12 +61,13 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("StackBackward0", ts...)
+	n.recordable = true
 	d := normDim(dim, out.Dim())
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		grads := make([]*tensor.Tensor, len(n.next))
 		for i := range n.next {
 			if n.needs(i) {
-				part := c.do(func() (*tensor.Tensor, error) { return g.Select(d, i) })
+				part := c.selectAt(g, d, i)
 				grads[i] = n.toInput(c, i, part)
 			}
 		}
@@ -87,7 +89,7 @@ func splitParts(name string, x *tensor.Tensor, dim int, parts []*tensor.Tensor, 
 		size := p.Shape()[d]
 		if track(p, x) {
 			start := pos
-			parts[i] = viewOp(name, x, p, regionGrad(x, func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Narrow(d, start, size) }))
+			parts[i] = recordableViewOp(name, x, p, regionGrad(name, x, func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Narrow(d, start, size) }))
 		}
 		pos += size
 	}
@@ -234,6 +236,7 @@ func Where(cond, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("WhereBackward0", a, b)
+	n.recordable = true
 	n.save(cond)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		zero := c.zeros(g.DType(), nil)
@@ -258,6 +261,7 @@ func MaskedFill(x, mask, value *tensor.Tensor) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("MaskedFillBackward0", x, value)
+	n.recordable = true
 	n.save(mask)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		zero := c.zeros(g.DType(), nil)

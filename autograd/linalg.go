@@ -68,6 +68,7 @@ func Dot(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // the batch dimensions broadcasting added.
 func recordMatmul(name string, a, b, out *tensor.Tensor) *tensor.Tensor {
 	n := newNode(name, a, b)
+	n.recordable = true
 	n.save(a, b)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		am, bm := a, b
@@ -188,6 +189,7 @@ func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
 // whose input needs no gradient is allowed.
 func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
 	n := newNode("AddmmBackward0", bias, m1, m2)
+	n.recordable = true
 	if m2.RequiresGrad() {
 		n.save(m1)
 	}

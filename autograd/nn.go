@@ -15,6 +15,7 @@ func Softmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("SoftmaxBackward0", x)
+	n.recordable = true
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		dot := c.sum(c.mul(g, out), []int{dim}, true)
@@ -31,6 +32,7 @@ func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("LogSoftmaxBackward0", x)
+	n.recordable = true
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.sub(g, c.mul(c.exp(out), c.sum(g, []int{dim}, true)))}
@@ -68,9 +70,13 @@ func NllLoss(logProbs, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.T
 		return out, err
 	}
 	n := newNode("NllLossBackward0", logProbs)
+	n.recordable = true
 	n.save(target)
 	shape, dtype := logProbs.Shape(), logProbs.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{nllGradRecorded(c, shape, dtype, target, opt, g)}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, dtype, target, opt, g) })}
 	}
 	return n.attach(out), nil
@@ -115,6 +121,23 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 	return fromFloat64s(grad, shape, d)
 }
 
+// nllGradRecorded is nllGrad in a recording pass. The gradient is linear
+// in g: it is the constant weights nllGrad gives for a g of ones (-1, or
+// -1/count for the mean, at each counted target) times g, spread over the
+// classes (for reduction "none", g has one element per target and gets a
+// class dimension at 1), so that g's own graph carries through the product.
+func nllGradRecorded(c *calc, shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) *tensor.Tensor {
+	ones := c.do(func() (*tensor.Tensor, error) { return tensor.Ones(g.DType(), g.Shape()...) })
+	w := c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, d, target, opt, ones) })
+	if c.err != nil {
+		return nil
+	}
+	if opt.Reduction == "none" && len(shape) > 1 {
+		g = c.do(func() (*tensor.Tensor, error) { return Unsqueeze(g, 1) })
+	}
+	return c.mul(w, g)
+}
+
 // MseLoss returns the mean squared error between input and target. The
 // gradient of (x - y)² is 2(x - y) for x and -2(x - y) for y, times g and
 // divided by the element count for the mean.
@@ -127,6 +150,7 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 		return out, err
 	}
 	n := newNode("MseLossBackward0", input, target)
+	n.recordable = true
 	n.save(input, target)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		diff := c.to(c.sub(input, target), g.DType())
@@ -155,9 +179,9 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 func Gelu(x *tensor.Tensor, approximate string) (*tensor.Tensor, error) {
 	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gelu(x, approximate) }
 	if approximate == "tanh" {
-		return activation("GeluBackward0", forward, x, geluTanhDeriv)
+		return activation("GeluBackward0", forward, x, geluTanhDeriv, nil)
 	}
-	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, tensor.GeluErfGrad)
+	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, geluDeriv2, tensor.GeluErfGrad)
 }
 
 // Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))).
@@ -165,40 +189,46 @@ func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
 	return activation("SiluBackward0", tensor.Silu, x, func(x float64) float64 {
 		s := 1 / (1 + math.Exp(-x))
 		return s * (1 + x*(1-s))
+	}, func(x float64) float64 {
+		s := 1 / (1 + math.Exp(-x))
+		return s * (1 - s) * (2 + x*(1-2*s))
 	})
 }
 
 // Activation computes the element-wise function f of a floating-point x
 // (in float64 per element; op names it in errors, as tensor.MapActivation)
 // and records it under the node name, with the derivative deriv of each
-// element: LeakyReluBackward0, EluBackward0, ...
-func Activation(name, op string, x *tensor.Tensor, f, deriv func(float64) float64) (*tensor.Tensor, error) {
-	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv)
+// element: LeakyReluBackward0, EluBackward0, ... deriv2, the second
+// derivative (nil when not given), makes the derivative recordable: a
+// pass with create_graph records g·deriv(x) as a node of its own
+// (activationBackward).
+func Activation(name, op string, x *tensor.Tensor, f, deriv, deriv2 func(float64) float64) (*tensor.Tensor, error) {
+	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv, deriv2)
 }
 
 // ActivationFloat32 is Activation with float32 forms of f and of the
 // gradient over slices, f32(dst, x) and grad32(dst, g, x) = g·f'(x),
 // computed in float32 as PyTorch's float32 kernels compute them (used for
 // float32, and for bfloat16 through float32); float64 uses f and deriv.
-func ActivationFloat32(name, op string, x *tensor.Tensor, f, deriv func(float64) float64,
+func ActivationFloat32(name, op string, x *tensor.Tensor, f, deriv, deriv2 func(float64) float64,
 	f32 func(dst, x []float32), grad32 func(dst, g, x []float32)) (*tensor.Tensor, error) {
 	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivationWith(op, x, f, f32) }
 	grad := func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error) { return tensor.MapGradFloat32(g, x, grad32) }
-	return activationWithGrad(name, forward, x, deriv, grad)
+	return activationWithGrad(name, forward, x, deriv, deriv2, grad)
 }
 
 // activation records an element-wise function whose derivative deriv is
 // computed per element in float64; for float16 and bfloat16 the gradient
 // g·deriv is computed in float32 and rounded once, as PyTorch's fused
 // backward kernels (gelu_backward, silu_backward, elu_backward, ...) do.
-func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64) (*tensor.Tensor, error) {
-	return activationWithGrad(name, f, x, deriv, nil)
+func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2 func(float64) float64) (*tensor.Tensor, error) {
+	return activationWithGrad(name, f, x, deriv, deriv2, nil)
 }
 
 // activationWithGrad is activation with a kernel for the gradient, tried
 // first: grad returns g·f'(x) and true, or false for the dtypes and shapes
 // it leaves to deriv.
-func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv func(float64) float64,
+func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2 func(float64) float64,
 	grad func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error)) (*tensor.Tensor, error) {
 	out, err := f(x)
 	if err != nil || !track(out, x) {
@@ -222,7 +252,13 @@ func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, err
 		}
 		return c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))
 	})
+	n.recordable = deriv2 != nil
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec && deriv2 != nil {
+			return []*tensor.Tensor{c.activationBackward(name, g, x, deriv, deriv2, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+				return back(c, g, x) // c is a plain calc (activationBackward)
+			})}
+		}
 		return []*tensor.Tensor{back(c, g, x)}
 	}
 	return n.attach(out), nil
@@ -232,6 +268,11 @@ func geluDeriv(x float64) float64 {
 	cdf := 0.5 * (1 + math.Erf(x/math.Sqrt2))
 	pdf := math.Exp(-x*x/2) / math.Sqrt(2*math.Pi)
 	return cdf + x*pdf
+}
+
+// geluDeriv2 is the second derivative of the exact gelu: φ(x)·(2 - x²).
+func geluDeriv2(x float64) float64 {
+	return math.Exp(-x*x/2) / math.Sqrt(2*math.Pi) * (2 - x*x)
 }
 
 func geluTanhDeriv(x float64) float64 {

@@ -43,6 +43,12 @@ type Node struct {
 	// function): backward is unused and the engine gathers one gradient
 	// per output for multi.backward.
 	multi *multiOutput
+	// recordable marks a node whose backward formula computes only with
+	// calc's methods and recording operations, so that a pass with
+	// create_graph records it (higher_order.go). It is set where the
+	// formula is written, never inferred; a pass with create_graph refuses
+	// the other nodes when their gradient would need a graph.
+	recordable bool
 	// custom marks the node of a torch.autograd.Function subclass
 	// (CustomFunction), which PyTorch prints with its module's name.
 	custom bool

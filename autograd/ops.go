@@ -148,6 +148,7 @@ func (bg *binaryGrad) record(a, b, out *tensor.Tensor) *tensor.Tensor {
 		name = bg.nodeOf(a, b)
 	}
 	n := newNode(name, a, b)
+	n.recordable = recordableDerivs[name]
 	var sa, sb, sout *tensor.Tensor
 	saves := bg.saves
 	if bg.savesOf != nil {
@@ -176,6 +177,7 @@ func (bg *binaryGrad) record(a, b, out *tensor.Tensor) *tensor.Tensor {
 // record attaches the node of out = op(x) and returns out.
 func (ug *unaryGrad) record(x, out *tensor.Tensor) *tensor.Tensor {
 	n := newNode(ug.node, x)
+	n.recordable = recordableDerivs[ug.node]
 	var s *tensor.Tensor
 	switch ug.reads {
 	case readsInput:

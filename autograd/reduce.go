@@ -24,6 +24,7 @@ func Sum(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode(reduceName("Sum", dims), x)
+	n.recordable = true
 	xs := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.expandBack(g, xs, dims, keepdim)}
@@ -73,6 +74,7 @@ func Mean(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode(reduceName("Mean", dims), x)
+	n.recordable = true
 	if len(dims) > 0 {
 		n.save(x) // unread, but PyTorch's MeanBackward1 saves self: a second backward fails
 	}
@@ -350,6 +352,7 @@ func vectorNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 		return out, err
 	}
 	n := newNode(name, x)
+	n.recordable = true
 	n.save(x, out)
 	xs := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
@@ -363,13 +366,13 @@ func vectorNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 		case p == 1:
 			d = c.sign(x)
 		case math.IsInf(p, 0):
-			abs := c.unary(tensor.Abs, x)
+			abs := c.abs(x)
 			hit := c.to(c.eq(abs, norm), g.DType())
 			d = c.div(c.mul(c.sign(x), hit), c.sum(hit, dims, true))
 		case p == 2:
 			d = c.where(c.eq(norm, num(0)), zero, c.div(x, norm))
 		default:
-			abs := c.unary(tensor.Abs, x)
+			abs := c.abs(x)
 			scaled := c.mul(c.sign(x), c.pow(abs, num(p-1)))
 			scaled = c.where(c.eq(x, num(0)), zero, scaled)
 			d = c.where(c.eq(norm, num(0)), zero, c.div(scaled, c.pow(norm, num(p-1))))

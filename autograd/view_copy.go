@@ -103,5 +103,5 @@ func Alias(x *tensor.Tensor) *tensor.Tensor {
 	if !trackView(out, x) {
 		return out
 	}
-	return viewOp("AliasBackward0", x, out, func(_ *calc, g *tensor.Tensor) *tensor.Tensor { return g })
+	return recordableViewOp("AliasBackward0", x, out, func(_ *calc, g *tensor.Tensor) *tensor.Tensor { return g })
 }

@@ -10,8 +10,20 @@ import (
 // recorded history does not explain. It saves nothing, as in PyTorch, so a
 // graph of views can be backwarded twice.
 func viewOp(name string, x, out *tensor.Tensor, grad func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
+	return recordView(name, x, out, grad, false)
+}
+
+// recordableViewOp is viewOp for a grad written only with calc's methods,
+// which a pass with create_graph records (Node.recordable).
+func recordableViewOp(name string, x, out *tensor.Tensor, grad func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
+	return recordView(name, x, out, grad, true)
+}
+
+// recordView is viewOp and recordableViewOp.
+func recordView(name string, x, out *tensor.Tensor, grad func(c *calc, g *tensor.Tensor) *tensor.Tensor, recordable bool) *tensor.Tensor {
 	n := newNode(name, x)
 	n.view = out.SharesStorage(x)
+	n.recordable = recordable
 	if n.view {
 		n.viewOf = x
 		n.watch(x)
@@ -35,7 +47,7 @@ func View(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	if err != nil || !trackView(out, x) {
 		return out, err
 	}
-	return viewOp("ViewBackward0", x, out, reshapeBack(x)), nil
+	return recordableViewOp("ViewBackward0", x, out, reshapeBack(x)), nil
 }
 
 // Reshape returns x with a new shape: a view when the strides allow it
@@ -50,7 +62,7 @@ func Reshape(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 	if out.SharesStorage(x) {
 		name = "ReshapeAliasBackward0"
 	}
-	return viewOp(name, x, out, reshapeBack(x)), nil
+	return recordableViewOp(name, x, out, reshapeBack(x)), nil
 }
 
 // Flatten returns x reshaped to one dimension.
@@ -66,7 +78,7 @@ func Squeeze(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 	if len(dims) > 0 {
 		name = "SqueezeBackward1"
 	}
-	return viewOp(name, x, out, reshapeBack(x)), nil
+	return recordableViewOp(name, x, out, reshapeBack(x)), nil
 }
 
 // Unsqueeze inserts a size-1 dimension at dim.
@@ -75,7 +87,7 @@ func Unsqueeze(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if err != nil || !trackView(out, x) {
 		return out, err
 	}
-	return viewOp("UnsqueezeBackward0", x, out, reshapeBack(x)), nil
+	return recordableViewOp("UnsqueezeBackward0", x, out, reshapeBack(x)), nil
 }
 
 // Transpose swaps dimensions d0 and d1; so does its gradient.
@@ -84,8 +96,8 @@ func Transpose(x *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if err != nil || !trackView(out, x) {
 		return out, err
 	}
-	return viewOp("TransposeBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
-		return c.do(func() (*tensor.Tensor, error) { return g.Transpose(d0, d1) })
+	return recordableViewOp("TransposeBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+		return c.transpose(g, d0, d1)
 	}), nil
 }
 
@@ -95,7 +107,12 @@ func T(x *tensor.Tensor) *tensor.Tensor {
 	if !trackView(out, x) {
 		return out
 	}
-	return viewOp("TBackward0", x, out, func(_ *calc, g *tensor.Tensor) *tensor.Tensor { return g.T() })
+	return recordableViewOp("TBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+		if c.rec {
+			return T(g)
+		}
+		return g.T()
+	})
 }
 
 // Permute reorders the dimensions of x; the gradient is permuted back with
@@ -109,8 +126,8 @@ func Permute(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 	for i, d := range dims {
 		inverse[normDim(d, x.Dim())] = i
 	}
-	return viewOp("PermuteBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
-		return c.do(func() (*tensor.Tensor, error) { return g.Permute(inverse...) })
+	return recordableViewOp("PermuteBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+		return c.permute(g, inverse)
 	}), nil
 }
 
@@ -122,7 +139,7 @@ func Expand(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	xs := x.Shape()
-	return viewOp("ExpandBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+	return recordableViewOp("ExpandBackward0", x, out, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
 		return c.sumTo(g, xs)
 	}), nil
 }
@@ -137,15 +154,29 @@ func regionOp(name string, x *tensor.Tensor, region func(t *tensor.Tensor) (*ten
 	if err != nil || !trackView(out, x) {
 		return out, err
 	}
-	return viewOp(name, x, out, regionGrad(x, region)), nil
+	return recordableViewOp(name, x, out, regionGrad(name, x, region)), nil
 }
 
 // regionGrad returns the gradient of taking a region of x: zero outside the
 // region and g inside it, that is, a zero tensor of x's shape with g written
-// into the same region.
-func regionGrad(x *tensor.Tensor, region func(t *tensor.Tensor) (*tensor.Tensor, error)) func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+// into the same region. A recording pass records it (linearGrad), its
+// adjoint being the region of the gradient's gradient.
+func regionGrad(name string, x *tensor.Tensor, region func(t *tensor.Tensor) (*tensor.Tensor, error)) func(c *calc, g *tensor.Tensor) *tensor.Tensor {
 	shape, dtype := x.Shape(), x.DType()
 	return func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+		if c.rec {
+			return c.linearGrad(name, g, func(g *tensor.Tensor) (*tensor.Tensor, error) {
+				z, err := tensor.Zeros(dtype, shape...)
+				if err != nil {
+					return nil, err
+				}
+				r, err := region(z)
+				if err != nil {
+					return nil, err
+				}
+				return z, r.CopyFrom(g)
+			}, func(gg *tensor.Tensor) (*tensor.Tensor, error) { return regionOp(name, gg, region) }, region)
+		}
 		z := c.zeros(dtype, shape)
 		r := c.do(func() (*tensor.Tensor, error) { return region(z) })
 		if c.err == nil {
@@ -209,6 +240,7 @@ func Clone(x *tensor.Tensor) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("CloneBackward0", x)
+	n.recordable = true
 	n.backward = func(_ *calc, g *tensor.Tensor) []*tensor.Tensor { return []*tensor.Tensor{g} }
 	return n.attach(out), nil
 }
@@ -231,6 +263,7 @@ func To(x *tensor.Tensor, d tensor.DType) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("ToCopyBackward0", x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{n.toInput(c, 0, g)}
 	}

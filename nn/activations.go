@@ -27,6 +27,7 @@ func LeakyReLU(x *tensor.Tensor, slope float64) (*tensor.Tensor, error) {
 	return autograd.ActivationFloat32("LeakyReluBackward0", "leaky_relu", x,
 		func(v float64) float64 { return pick(v > 0, v, v*slope) },
 		func(v float64) float64 { return pick(v > 0, 1, slope) },
+		flat,
 		func(dst, x []float32) { tensor.LeakyReLUFloat32(dst, x, slope32) },
 		func(dst, g, x []float32) { tensor.LeakyReLUGradFloat32(dst, g, x, slope32) })
 }
@@ -51,7 +52,10 @@ func CELU(x *tensor.Tensor, alpha float64) (*tensor.Tensor, error) {
 func eluScaled(name string, x *tensor.Tensor, alpha, scale, inputScale float64) (*tensor.Tensor, error) {
 	return autograd.Activation(name, "elu", x,
 		func(v float64) float64 { return pick(v > 0, scale*v, scale*alpha*math.Expm1(v*inputScale)) },
-		func(v float64) float64 { return pick(v > 0, scale, scale*alpha*inputScale*math.Exp(v*inputScale)) })
+		func(v float64) float64 { return pick(v > 0, scale, scale*alpha*inputScale*math.Exp(v*inputScale)) },
+		func(v float64) float64 {
+			return pick(v > 0, 0, scale*alpha*inputScale*inputScale*math.Exp(v*inputScale))
+		})
 }
 
 // Softplus is log(1 + e^(beta·x))/beta, and x where beta·x > threshold.
@@ -63,6 +67,10 @@ func Softplus(x *tensor.Tensor, beta, threshold float64) (*tensor.Tensor, error)
 		func(v float64) float64 {
 			z := math.Exp(v * beta)
 			return pick(v*beta > threshold, 1, z/(z+1))
+		},
+		func(v float64) float64 {
+			z := math.Exp(v * beta)
+			return pick(v*beta > threshold, 0, beta*z/((z+1)*(z+1)))
 		})
 }
 
@@ -76,7 +84,7 @@ func Softsign(x *tensor.Tensor) (*tensor.Tensor, error) {
 func Hardtanh(x *tensor.Tensor, lo, hi float64) (*tensor.Tensor, error) {
 	return autograd.Activation("HardtanhBackward0", "hardtanh", x,
 		func(v float64) float64 { return math.Min(math.Max(v, lo), hi) },
-		func(v float64) float64 { return pick(v > lo && v < hi, 1, 0) })
+		func(v float64) float64 { return pick(v > lo && v < hi, 1, 0) }, flat)
 }
 
 // Hardswish is x·relu6(x + 3)/6.
@@ -91,14 +99,15 @@ func Hardswish(x *tensor.Tensor) (*tensor.Tensor, error) {
 				return v/3 + 0.5
 			}
 			return 1
-		})
+		},
+		func(v float64) float64 { return pick(v >= -3 && v <= 3, 1.0/3, 0) })
 }
 
 // Hardsigmoid is relu6(x + 3)/6.
 func Hardsigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
 	return autograd.Activation("HardsigmoidBackward0", "hardsigmoid", x,
 		func(v float64) float64 { return math.Min(math.Max(v+3, 0), 6) / 6 },
-		func(v float64) float64 { return pick(v > -3 && v < 3, 1.0/6, 0) })
+		func(v float64) float64 { return pick(v > -3 && v < 3, 1.0/6, 0) }, flat)
 }
 
 // Mish is x·tanh(softplus(x)).
@@ -108,14 +117,18 @@ func Mish(x *tensor.Tensor) (*tensor.Tensor, error) {
 		func(v float64) float64 {
 			t := math.Tanh(math.Log1p(math.Exp(v)))
 			return t + v*(1-t*t)/(1+math.Exp(-v))
-		})
+		}, nil)
 }
 
 // LogSigmoid is log(1/(1 + e^-x)), computed stably.
 func LogSigmoid(x *tensor.Tensor) (*tensor.Tensor, error) {
 	return autograd.Activation("LogSigmoidBackward0", "log_sigmoid_forward", x,
 		func(v float64) float64 { return math.Min(v, 0) - math.Log1p(math.Exp(-math.Abs(v))) },
-		func(v float64) float64 { return 1 / (1 + math.Exp(v)) })
+		func(v float64) float64 { return 1 / (1 + math.Exp(v)) },
+		func(v float64) float64 {
+			e := math.Exp(v)
+			return -e / ((1 + e) * (1 + e))
+		})
 }
 
 // Tanhshrink is x - tanh(x), composed as PyTorch does.
@@ -128,14 +141,14 @@ func Tanhshrink(x *tensor.Tensor) (*tensor.Tensor, error) {
 func Threshold(x *tensor.Tensor, threshold, value float64) (*tensor.Tensor, error) {
 	return autograd.Activation("ThresholdBackward0", "threshold", x,
 		func(v float64) float64 { return pick(v > threshold, v, value) },
-		func(v float64) float64 { return pick(v > threshold, 1, 0) })
+		func(v float64) float64 { return pick(v > threshold, 1, 0) }, flat)
 }
 
 // Hardshrink is x where |x| > lambd, else 0.
 func Hardshrink(x *tensor.Tensor, lambd float64) (*tensor.Tensor, error) {
 	return autograd.Activation("HardshrinkBackward0", "hardshrink", x,
 		func(v float64) float64 { return pick(v >= -lambd && v <= lambd, 0, v) },
-		func(v float64) float64 { return pick(v >= -lambd && v <= lambd, 0, 1) })
+		func(v float64) float64 { return pick(v >= -lambd && v <= lambd, 0, 1) }, flat)
 }
 
 // Softshrink moves x toward 0 by lambd, and is 0 within ±lambd.
@@ -150,7 +163,7 @@ func Softshrink(x *tensor.Tensor, lambd float64) (*tensor.Tensor, error) {
 			}
 			return 0
 		},
-		func(v float64) float64 { return pick(v >= -lambd && v <= lambd, 0, 1) })
+		func(v float64) float64 { return pick(v >= -lambd && v <= lambd, 0, 1) }, flat)
 }
 
 // Softmin is softmax(-x) along dim.
@@ -211,6 +224,10 @@ func PReLU(x, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	scaled := c.mul(w, x)
 	return c.do(func() (*tensor.Tensor, error) { return autograd.Where(positive, x, scaled) }), c.err
 }
+
+// flat is the second derivative of a piecewise linear function: zero
+// (its kinks are ignored, as PyTorch's double backward does).
+func flat(float64) float64 { return 0 }
 
 // pick is a if cond, else b.
 func pick(cond bool, a, b float64) float64 {

@@ -13,13 +13,13 @@ import (
 // and torch.autograd's backward and grad.
 
 func defAutograd() {
-	lang.NewBuiltin(lang.AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again.", func(a *lang.Args) (lang.Value, error) {
+	lang.NewBuiltin(lang.AsMethod, "backward(input, gradient=None, retain_graph=None, create_graph=False)", "Computes the gradient of input with respect to every leaf that requires grad and adds it to the leaf's .grad. input must have one element unless gradient (of input's shape) is given. The pass frees the tensors the graph saved for backward, so a second backward through an operation that saved some (x * x, exp) raises a RuntimeError unless the first had retain_graph=True; one through operations that saved none (sums, views, adding a number) accumulates again. create_graph=True records the pass, so that the gradients (x.grad) can be differentiated again (and keeps the graph unless retain_graph=False).", func(a *lang.Args) (lang.Value, error) {
 		x, g := a.Tensor("input"), a.OptTensor("gradient")
-		retain := retainGraph(a)
+		opts := passOptions(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return lang.None, autograd.BackwardWith([]*tensor.Tensor{x}, []*tensor.Tensor{g}, autograd.BackwardOptions{RetainGraph: retain})
+		return lang.None, autograd.BackwardWith([]*tensor.Tensor{x}, []*tensor.Tensor{g}, opts)
 	})
 	lang.NewBuiltin(lang.AsMethod, "requires_grad_(input, requires_grad=True)", "Marks input, a floating-point leaf, as requiring gradients (or not); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, on := a.Tensor("input"), a.Bool("requires_grad")
@@ -56,16 +56,17 @@ func defAutograd() {
 	torchAutograd["backward"] = lang.NewBuiltin(lang.AsValue, "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)", "Computes the gradients of tensors (a tensor or a list of them), with grad_tensors[i] the gradient of tensors[i], in one pass that adds them to the leaves' .grad: t.backward() for several tensors at once. retain_graph is as for t.backward().", func(a *lang.Args) (lang.Value, error) {
 		ts := tensorArgs(a, "tensors")
 		gs := tensorsOf(a.Value("grad_tensors"))
-		retain := retainGraph(a)
+		opts := passOptions(a)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return lang.None, autograd.BackwardWith(ts, gs, autograd.BackwardOptions{RetainGraph: retain})
+		return lang.None, autograd.BackwardWith(ts, gs, opts)
 	})
-	torchAutograd["grad"] = lang.NewBuiltin(lang.AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True.", func(a *lang.Args) (lang.Value, error) {
+	torchAutograd["grad"] = lang.NewBuiltin(lang.AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True. create_graph=True records the pass, so that the gradients returned can be differentiated again (higher-order derivatives).", func(a *lang.Args) (lang.Value, error) {
 		outs, ins := tensorArgs(a, "outputs"), tensorArgs(a, "inputs")
 		gs := tensorsOf(a.Value("grad_outputs"))
-		opts := autograd.BackwardOptions{RetainGraph: retainGraph(a), AllowUnused: a.Bool("allow_unused")}
+		opts := passOptions(a)
+		opts.AllowUnused = a.Bool("allow_unused")
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
@@ -84,17 +85,16 @@ func defAutograd() {
 	})
 }
 
-// retainGraph reads the retain_graph and create_graph arguments of a
-// backward pass: retain_graph=None means create_graph, as in PyTorch, and
-// create_graph=True (higher-order derivatives) is refused.
-func retainGraph(a *lang.Args) bool {
-	if a.Bool("create_graph") {
-		a.Fail(lang.Errorf(lang.RuntimeError, "%s(create_graph=True) is not supported: kael computes first derivatives only", a.Builtin().Name))
+// passOptions reads the retain_graph and create_graph arguments of a
+// backward pass: create_graph=True records the pass (higher-order
+// derivatives), and retain_graph=None means create_graph, as in PyTorch.
+func passOptions(a *lang.Args) autograd.BackwardOptions {
+	create := a.Bool("create_graph")
+	retain := create
+	if !a.IsNone("retain_graph") {
+		retain = a.Bool("retain_graph")
 	}
-	if a.IsNone("retain_graph") {
-		return false
-	}
-	return a.Bool("retain_graph")
+	return autograd.BackwardOptions{RetainGraph: retain, CreateGraph: create}
 }
 
 // tensorArgs reads an argument that is a tensor or a sequence of tensors.

@@ -15,15 +15,17 @@ import (
 // function and variable that real code imports them from.
 //
 // The functional API runs func once on detached copies of the inputs that
-// require grad, as PyTorch's does with create_graph=False, and computes
-// each Jacobian row with a backward pass (reverse mode); jvp is the
-// Jacobian times v. Second derivatives (hessian, hvp, vhp,
-// create_graph=True) need kael's autograd to record its own backward
-// passes, which it does not yet.
+// require grad, as PyTorch's does with create_graph=False (with
+// create_graph=True, on views of them, so that the results keep a graph
+// back to the caller's inputs), and computes each Jacobian row with a
+// backward pass (reverse mode); jvp is the Jacobian times v. hessian is
+// the Jacobian of the gradient (a first pass with create_graph), vhp the
+// gradient of the gradient along v, and hvp PyTorch's double-backward of
+// it: second derivatives, recorded by the passes with create_graph.
 
 func defAutogradFunctional() {
 	mod := &lang.Module{Attrs: map[string]lang.Value{}}
-	mod.Attrs["jacobian"] = lang.NewBuiltin(lang.AsValue, "jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy='reverse-mode')", "The Jacobian of func at inputs (a tensor or a tuple of tensors): for output o and input i, a tensor of shape o.shape + i.shape. A single tensor in and out gives a tensor; a tuple of inputs or of outputs a tuple (of tuples for both). An output that does not depend on an input gives zeros (strict=True makes that an error). vectorize and strategy change only how PyTorch computes it.", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["jacobian"] = lang.NewBuiltin(lang.AsValue, "jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy='reverse-mode')", "The Jacobian of func at inputs (a tensor or a tuple of tensors): for output o and input i, a tensor of shape o.shape + i.shape. A single tensor in and out gives a tensor; a tuple of inputs or of outputs a tuple (of tuples for both). An output that does not depend on an input gives zeros (strict=True makes that an error). create_graph=True keeps its graph for further derivatives; vectorize and strategy change only how PyTorch computes it.", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "jacobian")
 		if err != nil {
 			return nil, err
@@ -36,7 +38,7 @@ func defAutogradFunctional() {
 		if strategy != "reverse-mode" && strategy != "forward-mode" {
 			return nil, lang.Errorf(lang.AssertionError, "Expected strategy to be either \"forward-mode\" or \"reverse-mode\". Hint: If your function has more outputs than inputs, \"forward-mode\" tends to be more performant. Otherwise, prefer to use \"reverse-mode\".")
 		}
-		jac, err := f.jacobian()
+		jac, err := f.jacobian(f.create)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +52,7 @@ func defAutogradFunctional() {
 		}
 		return f.shaped(rows, f.outTuple), nil
 	})
-	mod.Attrs["vjp"] = lang.NewBuiltin(lang.AsValue, "vjp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), vᵀJ): the outputs, detached, and the vector-Jacobian product for each input, v the gradient of the outputs (a tensor or a tuple of tensors of their shapes; None only for an output of one element).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["vjp"] = lang.NewBuiltin(lang.AsValue, "vjp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), vᵀJ): the outputs, detached unless create_graph, and the vector-Jacobian product for each input, v the gradient of the outputs (a tensor or a tuple of tensors of their shapes; None only for an output of one element).", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "vjp")
 		if err != nil {
 			return nil, err
@@ -70,7 +72,7 @@ func defAutogradFunctional() {
 		}
 		grads := make([]*tensor.Tensor, len(f.ins))
 		if len(live) > 0 {
-			if grads, err = autograd.Gradients(live, f.ins, liveV, autograd.BackwardOptions{AllowUnused: true}); err != nil {
+			if grads, err = autograd.Gradients(live, f.ins, liveV, autograd.BackwardOptions{RetainGraph: f.create, CreateGraph: f.create, AllowUnused: true}); err != nil {
 				return nil, err
 			}
 		}
@@ -88,7 +90,7 @@ func defAutogradFunctional() {
 		}
 		return lang.Tuple{f.outputs(), f.shaped(out, f.inTuple)}, nil
 	})
-	mod.Attrs["jvp"] = lang.NewBuiltin(lang.AsValue, "jvp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), Jv): the outputs, detached, and the Jacobian-vector product for each output, v the tangent of the inputs (a tensor or a tuple of tensors of their shapes; None only for an input of one element).", func(a *lang.Args) (lang.Value, error) {
+	mod.Attrs["jvp"] = lang.NewBuiltin(lang.AsValue, "jvp(func, inputs, v=None, create_graph=False, strict=False)", "A tuple (func(*inputs), Jv): the outputs, detached unless create_graph, and the Jacobian-vector product for each output, v the tangent of the inputs (a tensor or a tuple of tensors of their shapes; None only for an input of one element).", func(a *lang.Args) (lang.Value, error) {
 		f, err := newFunctionalCall(a, "jvp")
 		if err != nil {
 			return nil, err
@@ -97,7 +99,10 @@ func defAutogradFunctional() {
 		if err != nil {
 			return nil, err
 		}
-		jac, err := f.jacobian()
+		if f.create {
+			defer autograd.SetGradEnabled(autograd.SetGradEnabled(true))
+		}
+		jac, err := f.jacobian(f.create)
 		if err != nil {
 			return nil, err
 		}
@@ -105,25 +110,25 @@ func defAutogradFunctional() {
 		for k, o := range f.outs {
 			var sum *tensor.Tensor
 			for i, in := range f.ins {
-				j, err := jac[k][i].Reshape(o.Numel(), in.Numel())
+				j, err := f.ops.reshape(jac[k][i], o.Numel(), in.Numel())
 				if err != nil {
 					return nil, err
 				}
-				v, err := vs[i].Reshape(in.Numel())
+				v, err := f.ops.reshape(vs[i], in.Numel())
 				if err != nil {
 					return nil, err
 				}
-				p, err := tensor.Matmul(j, v)
+				p, err := f.ops.matmul(j, v)
 				if err != nil {
 					return nil, err
 				}
 				if sum == nil {
 					sum = p
-				} else if sum, err = tensor.Add(sum, p); err != nil {
+				} else if sum, err = f.ops.add(sum, p); err != nil {
 					return nil, err
 				}
 			}
-			r, err := sum.Reshape(o.Shape()...)
+			r, err := f.ops.reshape(sum, o.Shape()...)
 			if err != nil {
 				return nil, err
 			}
@@ -131,7 +136,8 @@ func defAutogradFunctional() {
 		}
 		return lang.Tuple{f.outputs(), f.shaped(out, f.outTuple)}, nil
 	})
-	lang.RegisterModule("torch.autograd.functional", "The functional autograd API: jacobian, vjp and jvp of a function (first derivatives; hessian, hvp and vhp need second derivatives, which kael's autograd does not record).", func() *lang.Module { return mod })
+	defSecondOrderFunctional(mod)
+	lang.RegisterModule("torch.autograd.functional", "The functional autograd API: jacobian, vjp, jvp, hessian, vhp and hvp of a function.", func() *lang.Module { return mod })
 
 	gradMode := map[string]lang.Value{}
 	for _, name := range []string{"no_grad", "enable_grad"} {
@@ -161,20 +167,39 @@ type functionalCall struct {
 	ins, outs         []*tensor.Tensor
 	inTuple, outTuple bool
 	strict            bool
+	// create is create_graph: the results keep their graph, and ops
+	// computes with recording operations (raw kernels otherwise).
+	create bool
+	ops    functionalOps
 }
 
-// newFunctionalCall reads func and inputs, refuses create_graph=True, and
-// runs func with gradients recorded.
+// functionalOps are the tensor operations that combine gradients: the
+// recording ones with create_graph, the raw kernels without (whose
+// results PyTorch returns detached).
+type functionalOps struct {
+	reshape func(x *tensor.Tensor, shape ...int) (*tensor.Tensor, error)
+	matmul  func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+	add     func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+	stack   func(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error)
+}
+
+var (
+	rawOps       = functionalOps{(*tensor.Tensor).Reshape, tensor.Matmul, tensor.Add, tensor.Stack}
+	recordingOps = functionalOps{autograd.Reshape, autograd.Matmul, autograd.Add, autograd.Stack}
+)
+
+// newFunctionalCall reads func, inputs, create_graph and strict, and runs
+// func with gradients recorded.
 func newFunctionalCall(a *lang.Args, api string) (*functionalCall, error) {
 	fn, inputs := a.Value("func"), a.Value("inputs")
 	create, strict := a.Bool("create_graph"), a.Bool("strict")
 	if err := a.Err(); err != nil {
 		return nil, err
 	}
+	f := &functionalCall{strict: strict, create: create, ops: rawOps}
 	if create {
-		return nil, lang.Errorf(lang.RuntimeError, "torch.autograd.functional.%s(create_graph=True) is not supported: kael computes first derivatives only", api)
+		f.ops = recordingOps
 	}
-	f := &functionalCall{strict: strict}
 	ins, isTuple, err := functionalTensors(inputs, "inputs", api)
 	if err != nil {
 		return nil, err
@@ -182,8 +207,8 @@ func newFunctionalCall(a *lang.Args, api string) (*functionalCall, error) {
 	f.inTuple = isTuple
 	pos := make([]lang.Value, len(ins))
 	for i, t := range ins {
-		d := t.Detach()
-		if err := autograd.SetRequiresGrad(d, true); err != nil {
+		d, err := functionalInput(t, create)
+		if err != nil {
 			return nil, err
 		}
 		f.ins = append(f.ins, d)
@@ -231,11 +256,28 @@ func (f *functionalCall) shaped(vals []lang.Value, tuple bool) lang.Value {
 	return lang.Tuple(vals)
 }
 
-// outputs are func's outputs, detached.
+// functionalInput is the tensor func receives for an input t: with
+// create_graph, a view of t when t requires grad (t.view_as(t), so that
+// the results reach t's graph), else a detached copy that requires grad,
+// as PyTorch's _grad_preprocess.
+func functionalInput(t *tensor.Tensor, create bool) (*tensor.Tensor, error) {
+	if create && t.RequiresGrad() {
+		prev := autograd.SetGradEnabled(true)
+		defer autograd.SetGradEnabled(prev)
+		return autograd.View(t, t.Shape()...)
+	}
+	d := t.Detach()
+	return d, autograd.SetRequiresGrad(d, true)
+}
+
+// outputs are func's outputs, detached (as they are with create_graph).
 func (f *functionalCall) outputs() lang.Value {
 	vals := make([]lang.Value, len(f.outs))
 	for k, o := range f.outs {
-		vals[k] = o.Detach()
+		vals[k] = o
+		if !f.create {
+			vals[k] = o.Detach()
+		}
 	}
 	return f.shaped(vals, f.outTuple)
 }
@@ -271,8 +313,14 @@ func (f *functionalCall) vectors(a *lang.Args, like []*tensor.Tensor, api, of st
 
 // jacobian returns jac[k][i], the Jacobian of output k with respect to
 // input i, of shape outs[k].shape + ins[i].shape: one backward pass per
-// element of each output, with that element's one-hot gradient.
-func (f *functionalCall) jacobian() ([][]*tensor.Tensor, error) {
+// element of each output, with that element's one-hot gradient; create
+// records the passes (create_graph).
+func (f *functionalCall) jacobian(create bool) ([][]*tensor.Tensor, error) {
+	ops := rawOps
+	if create {
+		ops = recordingOps
+		defer autograd.SetGradEnabled(autograd.SetGradEnabled(true))
+	}
 	jac := make([][]*tensor.Tensor, len(f.outs))
 	for k, o := range f.outs {
 		rows := make([][]*tensor.Tensor, len(f.ins))
@@ -292,7 +340,7 @@ func (f *functionalCall) jacobian() ([][]*tensor.Tensor, error) {
 				if onehot, err = onehot.Reshape(o.Shape()...); err != nil {
 					return nil, err
 				}
-				if grads, err = autograd.Gradients([]*tensor.Tensor{o}, f.ins, []*tensor.Tensor{onehot}, autograd.BackwardOptions{RetainGraph: true, AllowUnused: true}); err != nil {
+				if grads, err = autograd.Gradients([]*tensor.Tensor{o}, f.ins, []*tensor.Tensor{onehot}, autograd.BackwardOptions{RetainGraph: true, CreateGraph: create, AllowUnused: true}); err != nil {
 					return nil, err
 				}
 			} else {
@@ -318,8 +366,8 @@ func (f *functionalCall) jacobian() ([][]*tensor.Tensor, error) {
 			var err error
 			if n == 0 {
 				t, err = tensor.Zeros(in.DType(), shape...)
-			} else if t, err = tensor.Stack(rows[i], 0); err == nil {
-				t, err = t.Reshape(shape...)
+			} else if t, err = ops.stack(rows[i], 0); err == nil {
+				t, err = ops.reshape(t, shape...)
 			}
 			if err != nil {
 				return nil, err

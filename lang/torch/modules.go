@@ -76,7 +76,7 @@ func defModules() {
 		return m
 	})
 	lang.RegisterModule("torch.optim", "The optimizers.", func() *lang.Module { return torchOptim })
-	lang.RegisterModule("torch.autograd", "Automatic differentiation: backward, grad, gradcheck, Function, the grad-mode switches, torch.autograd.functional (jacobian, vjp, jvp), and Variable, the deprecated alias of a tensor.", func() *lang.Module {
+	lang.RegisterModule("torch.autograd", "Automatic differentiation: backward, grad (create_graph=True for higher-order derivatives), gradcheck, gradgradcheck, Function, the grad-mode switches, torch.autograd.functional (jacobian, vjp, jvp, hessian, vhp, hvp), and Variable, the deprecated alias of a tensor.", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for name, v := range torchAutograd {
 			m.Attrs[name] = v
