@@ -121,7 +121,8 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 	case *superValue:
 		return in.superAttr(x, name)
 	}
-	return getAttr(v, name)
+	// a library attribute may come with warnings (Tensor.volatile's)
+	return in.warned(getAttr(v, name))
 }
 
 // bindClassAttr is what reading a class attribute v through obj gives: a
