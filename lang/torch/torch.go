@@ -185,6 +185,7 @@ func init() {
 	defLazyLayers()
 	defParametrize() // after every layer: Parametrized<Class> for each
 	defReturnTypes()
+	defTypesModule()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.
