@@ -41,6 +41,7 @@ func init() {
 	defRandomFills()
 	defBinomial()
 	defHistogram()
+	defFromBuffer()
 	defElementwise()
 	defMath()
 	defReductions()
