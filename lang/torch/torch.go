@@ -42,6 +42,7 @@ func init() {
 	defBinomial()
 	defHistogram()
 	defFromBuffer()
+	defHistogramdd()
 	defElementwise()
 	defMath()
 	defReductions()
