@@ -43,6 +43,7 @@ func init() {
 	defHistogram()
 	defFromBuffer()
 	defHistogramdd()
+	defComposite()
 	defElementwise()
 	defMath()
 	defReductions()

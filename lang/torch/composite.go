@@ -1,0 +1,53 @@
+package torch
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/kael-dev/kael/lang"
+)
+
+// The torch functions written in Python over torch's own operations
+// (stft and istft over torch.fft, ...): their code is the private source
+// module _torch_composite, run once per session the first time one of
+// them is called, and each builtin binds its arguments by PyTorch's
+// signature and calls the module's function of its name. The module is
+// not torch's submodule: torch's module is built in Go, once, and a
+// source submodule would import torch while it is being built.
+
+//go:embed composite/spectral.py
+var spectralSource string
+
+// compositeModule is the source module that holds the Python functions.
+const compositeModule = "_torch_spectral"
+
+// defComposite registers the source module and the builtins that call
+// its functions.
+func defComposite() {
+	lang.RegisterSourceModule(compositeModule, "torch.stft and torch.istft, written in Python over torch.fft, unfold and index_add (kael's own code, as PyTorch 1.13's torch/functional.py and ATen's SpectralOps.cpp compute them).", spectralSource)
+	for _, f := range []struct {
+		kind     lang.BuiltinKind
+		sig, doc string
+	}{
+		{lang.AsBoth, "stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, onesided=None, return_complex=None)",
+			"The short-time Fourier transform of the 1-D signal input (or the rows of a 2-D one): frames of n_fft samples every hop_length (n_fft // 4), times window (win_length long, centred in n_fft; ones when None), Fourier-transformed; center pads the signal by n_fft // 2 each side (pad_mode). Complex [freq, frames] with return_complex=True, else view_as_real of it, with PyTorch 1.13's warning when return_complex is not given for a real input. onesided (True for real input and window) keeps the n_fft // 2 + 1 non-negative frequencies; normalized divides by sqrt(n_fft)."},
+		{lang.AsBoth, "istft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, length=None, return_complex=False)",
+			"The inverse of stft: each frame of the complex spectrogram input ([freq, frames] or [batch, freq, frames]) inverse-transformed, windowed, overlap-added and divided by the window's squared envelope; center trims n_fft // 2 each side; length trims or zero-pads the result."},
+	} {
+		name, _, _ := strings.Cut(f.sig, "(")
+		lang.NewBuiltin(f.kind, f.sig, f.doc, func(a *lang.Args) (lang.Value, error) {
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			m, err := a.Import(compositeModule)
+			if err != nil {
+				return nil, err
+			}
+			fn, err := lang.GetAttr(m, name)
+			if err != nil {
+				return nil, err
+			}
+			return a.Call(fn, a.Values()...)
+		})
+	}
+}
