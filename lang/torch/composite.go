@@ -18,28 +18,33 @@ import (
 //go:embed composite/spectral.py
 var spectralSource string
 
-// compositeModule is the source module that holds the Python functions.
-const compositeModule = "_torch_spectral"
+//go:embed composite/segment.py
+var segmentSource string
 
 // defComposite registers the source module and the builtins that call
 // its functions.
 func defComposite() {
-	lang.RegisterSourceModule(compositeModule, "torch.stft and torch.istft, written in Python over torch.fft, unfold and index_add (kael's own code, as PyTorch 1.13's torch/functional.py and ATen's SpectralOps.cpp compute them).", spectralSource)
+	lang.RegisterSourceModule("_torch_spectral", "torch.stft and torch.istft, written in Python over torch.fft, unfold and index_add (kael's own code, as PyTorch 1.13's torch/functional.py and ATen's SpectralOps.cpp compute them).", spectralSource)
+	lang.RegisterSourceModule("_torch_segment", "torch.segment_reduce, written in Python over scatter_reduce, with its backward as an autograd Function (kael's own code, as ATen's segment_reduce kernels compute it).", segmentSource)
 	for _, f := range []struct {
+		module   string
 		kind     lang.BuiltinKind
 		sig, doc string
 	}{
-		{lang.AsBoth, "stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, onesided=None, return_complex=None)",
+		{"_torch_spectral", lang.AsBoth, "stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, onesided=None, return_complex=None)",
 			"The short-time Fourier transform of the 1-D signal input (or the rows of a 2-D one): frames of n_fft samples every hop_length (n_fft // 4), times window (win_length long, centred in n_fft; ones when None), Fourier-transformed; center pads the signal by n_fft // 2 each side (pad_mode). Complex [freq, frames] with return_complex=True, else view_as_real of it, with PyTorch 1.13's warning when return_complex is not given for a real input. onesided (True for real input and window) keeps the n_fft // 2 + 1 non-negative frequencies; normalized divides by sqrt(n_fft)."},
-		{lang.AsBoth, "istft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, length=None, return_complex=False)",
+		{"_torch_spectral", lang.AsBoth, "istft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, length=None, return_complex=False)",
 			"The inverse of stft: each frame of the complex spectrogram input ([freq, frames] or [batch, freq, frames]) inverse-transformed, windowed, overlap-added and divided by the window's squared envelope; center trims n_fft // 2 each side; length trims or zero-pads the result."},
+		{"_torch_segment", lang.AsFunc, "segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0, unsafe=False, initial=None)",
+			"data's dimension axis cut into consecutive segments (lengths: their sizes, with one dimension more than axis's place in data's leading dimensions; or offsets: their bounds), each reduced with reduce ('sum', 'mean', 'max', 'min', 'prod'), initial (when given) joining every segment; an empty segment gives initial, or 0, 1, -inf, inf or NaN for mean. Differentiable in data."},
 	} {
 		name, _, _ := strings.Cut(f.sig, "(")
+		module := f.module
 		lang.NewBuiltin(f.kind, f.sig, f.doc, func(a *lang.Args) (lang.Value, error) {
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			m, err := a.Import(compositeModule)
+			m, err := a.Import(module)
 			if err != nil {
 				return nil, err
 			}
