@@ -21,11 +21,15 @@ var spectralSource string
 //go:embed composite/segment.py
 var segmentSource string
 
+//go:embed composite/lowrank.py
+var lowrankSource string
+
 // defComposite registers the source module and the builtins that call
 // its functions.
 func defComposite() {
 	lang.RegisterSourceModule("_torch_spectral", "torch.stft and torch.istft, written in Python over torch.fft, unfold and index_add (kael's own code, as PyTorch 1.13's torch/functional.py and ATen's SpectralOps.cpp compute them).", spectralSource)
 	lang.RegisterSourceModule("_torch_segment", "torch.segment_reduce, written in Python over scatter_reduce, with its backward as an autograd Function (kael's own code, as ATen's segment_reduce kernels compute it).", segmentSource)
+	lang.RegisterSourceModule("_torch_lowrank", "torch.svd_lowrank and torch.pca_lowrank, written in Python over torch.randn, torch.linalg.qr and torch.linalg.svd (kael's own code, as PyTorch 1.13's torch/_lowrank.py computes them).", lowrankSource)
 	for _, f := range []struct {
 		module   string
 		kind     lang.BuiltinKind
@@ -37,6 +41,10 @@ func defComposite() {
 			"The inverse of stft: each frame of the complex spectrogram input ([freq, frames] or [batch, freq, frames]) inverse-transformed, windowed, overlap-added and divided by the window's squared envelope; center trims n_fft // 2 each side; length trims or zero-pads the result."},
 		{"_torch_segment", lang.AsFunc, "segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0, unsafe=False, initial=None)",
 			"data's dimension axis cut into consecutive segments (lengths: their sizes, with one dimension more than axis's place in data's leading dimensions; or offsets: their bounds), each reduced with reduce ('sum', 'mean', 'max', 'min', 'prod'), initial (when given) joining every segment; an empty segment gives initial, or 0, 1, -inf, inf or NaN for mean. Differentiable in data."},
+		{"_torch_lowrank", lang.AsFunc, "svd_lowrank(A, q=6, niter=2, M=None)",
+			"(U, S, V), an approximate SVD of rank q of A (or of A - M), randomized (Halko et al. 2009): a Gaussian test matrix from torch.randn, niter subspace iterations, then the SVD of the projected matrix; A is about U diag(S) V^H. The same seed draws the same test matrix as PyTorch."},
+		{"_torch_lowrank", lang.AsFunc, "pca_lowrank(A, q=None, center=True, niter=2)",
+			"(U, S, V), the principal components of the rows of A by svd_lowrank of rank q (min(6, m, n) by default) of A, less its column means when center is True."},
 	} {
 		name, _, _ := strings.Cut(f.sig, "(")
 		module := f.module
