@@ -24,12 +24,16 @@ var segmentSource string
 //go:embed composite/lowrank.py
 var lowrankSource string
 
+//go:embed composite/lobpcg.py
+var lobpcgSource string
+
 // defComposite registers the source module and the builtins that call
 // its functions.
 func defComposite() {
 	lang.RegisterSourceModule("_torch_spectral", "torch.stft and torch.istft, written in Python over torch.fft, unfold and index_add (kael's own code, as PyTorch 1.13's torch/functional.py and ATen's SpectralOps.cpp compute them).", spectralSource)
 	lang.RegisterSourceModule("_torch_segment", "torch.segment_reduce, written in Python over scatter_reduce, with its backward as an autograd Function (kael's own code, as ATen's segment_reduce kernels compute it).", segmentSource)
 	lang.RegisterSourceModule("_torch_lowrank", "torch.svd_lowrank and torch.pca_lowrank, written in Python over torch.randn, torch.linalg.qr and torch.linalg.svd (kael's own code, as PyTorch 1.13's torch/_lowrank.py computes them).", lowrankSource)
+	lang.RegisterSourceModule("_torch_lobpcg", "torch.lobpcg, written in Python over torch.linalg (kael's own code, as PyTorch 1.13's torch/_lobpcg.py runs the method).", lobpcgSource)
 	for _, f := range []struct {
 		module   string
 		kind     lang.BuiltinKind
@@ -45,6 +49,8 @@ func defComposite() {
 			"(U, S, V), an approximate SVD of rank q of A (or of A - M), randomized (Halko et al. 2009): a Gaussian test matrix from torch.randn, niter subspace iterations, then the SVD of the projected matrix; A is about U diag(S) V^H. The same seed draws the same test matrix as PyTorch."},
 		{"_torch_lowrank", lang.AsFunc, "pca_lowrank(A, q=None, center=True, niter=2)",
 			"(U, S, V), the principal components of the rows of A by svd_lowrank of rank q (min(6, m, n) by default) of A, less its column means when center is True."},
+		{"_torch_lobpcg", lang.AsFunc, "lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, largest=None, method=None, tracker=None, ortho_iparams=None, ortho_fparams=None, ortho_bparams=None)",
+			"(E, X): the k largest (largest=False: smallest) eigenvalues and eigenvectors of the symmetric positive definite generalized problem A X = B X E (B the identity when None) by LOBPCG: method 'ortho' (default) or 'basic', from X (or n random columns by torch.randn), preconditioner iK, at most niter steps (1000) until the relative residuals are below tol; tracker(worker) runs after each step. A may be batched. No backward (A and B must not require grad)."},
 	} {
 		name, _, _ := strings.Cut(f.sig, "(")
 		module := f.module
