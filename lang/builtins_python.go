@@ -268,7 +268,7 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
-		v, err := getAttr(a.Value("obj"), name)
+		v, err := a.in.warned(getAttr(a.Value("obj"), name))
 		if err != nil && ToError(err).Kind == AttributeError {
 			if d := a.Value("default").(Tuple); len(d) > 0 {
 				return d[0], nil
@@ -281,7 +281,7 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
-		_, err := getAttr(a.Value("obj"), name)
+		_, err := a.in.warned(getAttr(a.Value("obj"), name))
 		if err != nil && ToError(err).Kind == AttributeError {
 			return false, nil
 		}
@@ -292,7 +292,8 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
-		return None, setAttr(a.Value("obj"), name, a.Value("value"))
+		_, err := a.in.warned(nil, setAttr(a.Value("obj"), name, a.Value("value")))
+		return None, err
 	})
 	NewBuiltin(AsFunc, "delattr(obj, name)", "del obj.name, for the attributes of instances of your own classes.", func(a *Args) (Value, error) {
 		name := a.Str("name")

@@ -132,7 +132,8 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 		}
 		return r, err
 	}
-	return getAttr(v, name)
+	// a library attribute may come with warnings (Tensor.volatile's)
+	return in.warned(getAttr(v, name))
 }
 
 // bindClassAttr is what reading a class attribute v through obj gives: a

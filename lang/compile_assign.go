@@ -166,7 +166,7 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 					return err
 				}
 			}
-			return in.wrapNode(s.apply(), tc.node)
+			return in.wrapNode(s.apply(in), tc.node)
 		}
 	}
 	return func(in *interp, v Value) error { return in.assignGeneral(targets, v) }
@@ -360,7 +360,7 @@ func (in *interp) assignGeneral(targets []*targetCode, v Value) error {
 		if k < len(stores)-1 {
 			restoreStore = s.undo()
 		}
-		if err := s.apply(); err != nil {
+		if err := s.apply(in); err != nil {
 			for i := len(undo) - 1; i >= 0; i-- {
 				undo[i]()
 			}
@@ -417,9 +417,11 @@ type store struct {
 	value  Value
 }
 
-func (s store) apply() error {
+func (s store) apply(in *interp) error {
 	if s.subs == nil {
-		return setAttr(s.obj, s.attr, s.value)
+		// a library attribute may warn as it is set (Tensor.volatile)
+		_, err := in.warned(nil, setAttr(s.obj, s.attr, s.value))
+		return err
 	}
 	return setIndex(s.obj, s.subs, s.value)
 }
@@ -565,7 +567,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			// and the store copies the region onto itself, recording the
 			// CopySlices that PyTorch records.
 			s.value = t
-			return ctrlNext, in.wrapNode(s.apply(), target)
+			return ctrlNext, in.wrapNode(s.apply(in), target)
 		}
 		if ok, err := in.inPlaceContainer(op, cur, v, st); err != nil {
 			return ctrlNext, in.errorAt(err, st.Span())
@@ -581,7 +583,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 			return ctrlNext, nil
 		}
 		s.value = r
-		return ctrlNext, in.wrapNode(s.apply(), target)
+		return ctrlNext, in.wrapNode(s.apply(in), target)
 	}
 }
 

@@ -95,6 +95,17 @@ func (m *MemoryView) data() []byte {
 	return out
 }
 
+// Buffer is the view's memory as the buffer protocol exports it to a
+// library (torch.frombuffer): the bytes of its source it covers, not a
+// copy, and whether it may be written; ok is false for a released view
+// or one whose items are not next to each other in order.
+func (m *MemoryView) Buffer() (data []byte, writable, ok bool) {
+	if m.released || !m.contiguous() {
+		return nil, false, false
+	}
+	return m.data(), !m.readonly, true
+}
+
 // value is the Python value of the item bytes p in the view's format.
 func (m *MemoryView) value(p []byte) Value {
 	le := binary.LittleEndian

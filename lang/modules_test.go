@@ -73,7 +73,7 @@ func TestImportHintListsModules(t *testing.T) {
 func TestImportHints(t *testing.T) {
 	tests := []struct{ src, hint string }{
 		{"import torchh", "did you mean `torch`?"},
-		{"import torch.zzz", "the submodules of torch are accelerator, amp, autograd, backends, cpu, cuda, distributions, fft, functional, linalg, nn, optim, random, return_types, serialization, special, storage, torch_version, utils"},
+		{"import torch.zzz", "the submodules of torch are accelerator, amp, autograd, backends, cpu, cuda, distributions, fft, functional, linalg, nn, optim, random, return_types, serialization, special, storage, torch_version, types, utils"},
 		{"import spam", "kael's modules are "}, // then the registered ones, sorted: TestImportHintListsModules
 		{"from math import sqr", "did you mean `sqrt`?"},
 		{"from torch.nn import AdaptiveLogSoftmaxWithLoss", "docs/nn.md"},

@@ -4,7 +4,9 @@ import "strings"
 
 // Warned is what an Operand or UnaryOperand returns as its error when
 // its result comes with warnings, as NumPy's scalar arithmetic warns of
-// an overflow ("overflow encountered in scalar add"): the engine issues
+// an overflow ("overflow encountered in scalar add"), and what a library
+// attribute's getter or setter returns to warn as it is read or assigned
+// (Tensor.volatile, RegisterTensorAttr): the engine issues
 // each message as a warning of Category (a builtin Warning class,
 // "RuntimeWarning") through the warnings module, at the statement that
 // ran the operation, so that its filters and catch_warnings apply, and

@@ -52,6 +52,12 @@ func FromBytes(data []byte, d DType, shape []int, keepAlive any) (*Tensor, error
 	return &Tensor{storage: s, dtype: d, shape: append([]int{}, shape...), strides: contiguousStrides(shape)}, nil
 }
 
+// Aligned reports whether data starts at a multiple of size bytes, as
+// FromBytes needs for an element of size bytes (an empty data is).
+func Aligned(data []byte, size int) bool {
+	return len(data) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(data)))%uintptr(size) == 0
+}
+
 // byteViews reinterpret n elements of memory at p as each dtype's storage
 // slice.
 var byteViews = AllDTypes(ByDType[func(p unsafe.Pointer, n int) any]{

@@ -70,7 +70,11 @@ func defHistogram() {
 			if rng != nil && len(rng) != 2 {
 				return nil, lang.Errorf(lang.RuntimeError, "torch.histogramdd: for a 1-dimensional histogram range should have 2 elements, but got %d", len(rng))
 			}
-			lo, hi, err := histogramRange(x, rng)
+			vals, err := x.Float64s()
+			if err != nil {
+				return nil, err
+			}
+			lo, hi, err := histogramRange(vals, rng, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -108,17 +112,14 @@ func cTypeName(d tensor.DType) string {
 // type name.
 var cTypeNames = map[tensor.DType]string{tensor.Float32: "float", tensor.Float64: "double"}
 
-// histogramRange is ATen's select_outer_bin_edges for one dimension.
-func histogramRange(x *tensor.Tensor, rng []float64) (lo, hi float64, err error) {
+// histogramRange is ATen's select_outer_bin_edges for dimension dim,
+// whose values are vals: rng when given, else their min and max.
+func histogramRange(vals []float64, rng []float64, dim int) (lo, hi float64, err error) {
 	lo, hi = 0, 1
 	switch {
 	case rng != nil:
 		lo, hi = rng[0], rng[1]
-	case x.Numel() > 0:
-		vals, err := x.Float64s()
-		if err != nil {
-			return 0, 0, err
-		}
+	case len(vals) > 0:
 		lo, hi = math.Inf(1), math.Inf(-1)
 		for _, v := range vals {
 			if v != v {
@@ -129,10 +130,10 @@ func histogramRange(x *tensor.Tensor, rng []float64) (lo, hi float64, err error)
 		}
 	}
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || lo != lo || hi != hi {
-		return 0, 0, lang.Errorf(lang.RuntimeError, "torch.histogramdd: dimension 0's range [%s, %s] is not finite", cDouble(lo), cDouble(hi))
+		return 0, 0, lang.Errorf(lang.RuntimeError, "torch.histogramdd: dimension %d's range [%s, %s] is not finite", dim, cDouble(lo), cDouble(hi))
 	}
 	if lo > hi {
-		return 0, 0, lang.Errorf(lang.RuntimeError, "torch.histogramdd: min should not exceed max, but got min %s max %s for dimension 0", cDouble(lo), cDouble(hi))
+		return 0, 0, lang.Errorf(lang.RuntimeError, "torch.histogramdd: min should not exceed max, but got min %s max %s for dimension %d", cDouble(lo), cDouble(hi), dim)
 	}
 	if lo == hi {
 		lo, hi = lo-0.5, hi+0.5
@@ -181,24 +182,8 @@ func histogramCounts(x, edges, w *tensor.Tensor, linear, density bool) (*tensor.
 	}
 	n := len(es)
 	hist := make([]float64, max(n-1, 0))
-	left, right := es[0], es[n-1]
 	for i, v := range xs {
-		if !(v >= left && v <= right) {
-			continue
-		}
-		upper := func(lo, hi int) int { // upper_bound over es[lo:hi], minus one
-			return lo + sort.Search(hi-lo, func(j int) bool { return es[lo+j] > v }) - 1
-		}
-		var pos int
-		if linear {
-			pos = int(r(r(r(v-left)*float64(n-1)) / r(right-left)))
-			pos = upper(max(0, pos-1), min(pos+2, n))
-		} else {
-			pos = upper(0, n)
-		}
-		if pos == n-1 {
-			pos--
-		}
+		pos := histogramBin(v, es, linear, r)
 		if pos < 0 {
 			continue
 		}
@@ -222,4 +207,31 @@ func histogramCounts(x, edges, w *tensor.Tensor, linear, density bool) (*tensor.
 		return nil, err
 	}
 	return out, nil
+}
+
+// histogramBin is the bin of edges es that v falls in, or -1 when it is
+// outside them (or NaN): by linear interpolation rounded as r rounds (the
+// input's dtype), checked against the neighbouring edges, when the
+// edges are equally spaced (linear), else by binary search; the last bin
+// holds its right edge.
+func histogramBin(v float64, es []float64, linear bool, r func(float64) float64) int {
+	n := len(es)
+	left, right := es[0], es[n-1]
+	if !(v >= left && v <= right) {
+		return -1
+	}
+	upper := func(lo, hi int) int { // upper_bound over es[lo:hi], minus one
+		return lo + sort.Search(hi-lo, func(j int) bool { return es[lo+j] > v }) - 1
+	}
+	var pos int
+	if linear {
+		pos = int(r(r(r(v-left)*float64(n-1)) / r(right-left)))
+		pos = upper(max(0, pos-1), min(pos+2, n))
+	} else {
+		pos = upper(0, n)
+	}
+	if pos == n-1 {
+		pos--
+	}
+	return pos
 }

@@ -476,6 +476,12 @@ func withRequiresGrad(a *lang.Args, t *tensor.Tensor, err error) (lang.Value, er
 	if err := CheckDevice(a.Value("device")); err != nil {
 		return nil, err
 	}
+	return requiresGradArg(a, t)
+}
+
+// requiresGradArg applies the requires_grad argument to the new tensor t,
+// for a factory without a device argument (torch.frombuffer).
+func requiresGradArg(a *lang.Args, t *tensor.Tensor) (lang.Value, error) {
 	on := a.Bool("requires_grad")
 	if err := a.Err(); err != nil {
 		return nil, err

@@ -41,6 +41,19 @@ func defRemovedTensorMembers() {
 	torchMembers["FatalError"] = lang.RegisterExceptionClass("torch.FatalError", "torch", "FatalError", "Exception")
 	lang.RegisterTensorAttr("name", "The tensor's name in PyTorch's graph tracer: None, as for every tensor PyTorch's Python code makes.",
 		func(t *tensor.Tensor) (lang.Value, error) { return lang.None, nil }, nil)
+	lang.RegisterTensorAttr("output_nr", "Which output of its grad_fn the tensor is: 0 for a leaf and for the first output of an operation, i for the i-th of several (torch.split's pieces), as in PyTorch.",
+		func(t *tensor.Tensor) (lang.Value, error) {
+			if m := t.Autograd(); m != nil && m.GradFn != nil {
+				return int64(m.OutputNr), nil
+			}
+			return int64(0), nil
+		}, nil)
+	lang.RegisterTensorAttr("volatile", "Removed from PyTorch (torch.no_grad replaces it): reading it gives False and assigning it does nothing, each with PyTorch's UserWarning.",
+		func(t *tensor.Tensor) (lang.Value, error) {
+			return nil, &lang.Warned{Value: false, Category: "UserWarning", Messages: []string{"volatile was removed (Variable.volatile is always False)"}}
+		}, func(t *tensor.Tensor, v lang.Value) error {
+			return &lang.Warned{Value: lang.None, Category: "UserWarning", Messages: []string{"volatile was removed and now has no effect. Use `with torch.no_grad():` instead."}}
+		})
 	lang.RegisterTensorAttr("is_nested", "Whether the tensor is a nested tensor (torch.nested, a prototype of PyTorch 1.13): always False in kael, whose tensors are strided.",
 		func(t *tensor.Tensor) (lang.Value, error) { return false, nil }, nil)
 	lang.NewBuiltin(lang.AsMethod, "is_distributed(input)", "Whether the tensor is spread over processes (the removed THD backend): False, as in PyTorch.", func(a *lang.Args) (lang.Value, error) {

@@ -10,9 +10,25 @@ import (
 const removedMemberPrelude = `import torch
 `
 
+// warningsPrelude makes a case's warnings its value: caught(f) is f()'s
+// result and the category and message of each warning it issued.
+const warningsPrelude = `import warnings
+def caught(f):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        r = f()
+    return r, [(i.category.__name__, str(i.message)) for i in w]
+`
+
 // removedMemberCases check the tensor members PyTorch 1.13 keeps for
-// removed features and devices a CPU build has not, and conj_physical_.
+// removed features and devices a CPU build has not (volatile and its
+// warnings), output_nr, and conj_physical_.
 var removedMemberCases = []string{
+	"x = torch.ones(4, requires_grad=True)\nx.output_nr, (x * 2).output_nr, torch.ones(2).output_nr, x.sum().output_nr, x.detach().output_nr",
+	"class Two(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        return x * 2, x * 3\n    @staticmethod\n    def backward(ctx, a, b):\n        return 2 * a + 3 * b\n" +
+		"a, b = Two.apply(torch.ones(2, requires_grad=True))\na.output_nr, b.output_nr, (a + b).output_nr",
+	"x = torch.ones(2, requires_grad=True)\ncaught(lambda: x.volatile), caught(lambda: getattr(torch.ones(1), 'volatile')), caught(lambda: hasattr(x, 'volatile'))",
+	"x = torch.ones(2)\ndef put():\n    x.volatile = True\ndef put2():\n    setattr(x, 'volatile', True)\ncaught(put), caught(put2), caught(lambda: x.volatile)",
 	"t = torch.ones(2)\nt.is_nested, t.is_distributed(), torch.ones(2, 2).is_nested, t.name",
 	"torch.manual_seed(0)\nw = torch.randn(5, 3) * 3\ni = torch.tensor([0, 2, 2])\nr = torch.embedding_renorm_(w, i, 1.0, 2.0)\nr is w, w.tolist()",
 	"torch.embedding_renorm_(torch.ones(5, 3), torch.tensor([1, 3], dtype=torch.int32), 0.5, 1.0).tolist()",
@@ -31,5 +47,5 @@ var removedMemberCases = []string{
 
 // TestRemovedTensorMembersMatchPyTorch runs the cases in kael and PyTorch.
 func TestRemovedTensorMembersMatchPyTorch(t *testing.T) {
-	checkCloseToTorch(t, removedMemberPrelude, removedMemberCases, reftest.Tolerance{Abs: 1e-6, Rel: 1e-6})
+	checkCloseToTorch(t, removedMemberPrelude+warningsPrelude, removedMemberCases, reftest.Tolerance{Abs: 1e-6, Rel: 1e-6})
 }

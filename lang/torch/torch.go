@@ -41,6 +41,9 @@ func init() {
 	defRandomFills()
 	defBinomial()
 	defHistogram()
+	defFromBuffer()
+	defHistogramdd()
+	defComposite()
 	defElementwise()
 	defMath()
 	defReductions()
@@ -193,6 +196,7 @@ func init() {
 	defParametrize() // after every layer: Parametrized<Class> for each
 	defParametrizations()
 	defReturnTypes()
+	defTypesModule()
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.

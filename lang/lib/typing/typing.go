@@ -589,3 +589,13 @@ func (a *typingAlias) Attr(name string) (lang.Value, bool) {
 func (a *typingAlias) AttrNames() []string {
 	return []string{"__args__", "__origin__", "__parameters__", "_name"}
 }
+
+// Form is the typing form called name (List, Tuple, Union, Any, ...):
+// the object typing.name is, for a library that builds its aliases in
+// Go (torch.types). An unknown name panics: it is a bug in the library.
+func Form(name string) lang.Value { return typingFormNamed(name) }
+
+// Subscript is typing.name[params...] (Union[int, str], Tuple[int, ...]).
+func Subscript(name string, params ...lang.Value) (lang.Value, error) {
+	return typingFormNamed(name).GetItem(lang.Tuple(params))
+}
