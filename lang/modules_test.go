@@ -76,7 +76,7 @@ func TestImportHints(t *testing.T) {
 		{"import torch.zzz", "the submodules of torch are accelerator, amp, autograd, backends, cpu, cuda, distributions, fft, functional, linalg, nn, optim, random, return_types, serialization, special, storage, torch_version, types, utils"},
 		{"import spam", "kael's modules are "}, // then the registered ones, sorted: TestImportHintListsModules
 		{"from math import sqr", "did you mean `sqrt`?"},
-		{"from torch.nn import AdaptiveLogSoftmaxWithLoss", "docs/nn.md"},
+		{"from torch.nn import SyncBatchNorm", "docs/nn.md"},
 		{"from __future__ import anotations", "did you mean `annotations`?"},
 	}
 	for _, tt := range tests {
