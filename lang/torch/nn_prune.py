@@ -194,12 +194,8 @@ class RandomUnstructured(BasePruningMethod):
         self.amount = amount
 
     def compute_mask(self, t, default_mask):
-        count = _amount_of(self.amount, t.nelement())
-        mask = default_mask.clone(memory_format=torch.contiguous_format)
-        if count != 0:
-            chosen = torch.topk(torch.rand_like(t).view(-1), k=count)
-            mask.view(-1)[chosen.indices] = 0
-        return mask
+        return _entries_pruned(self.amount, t, default_mask,
+                               lambda count: torch.topk(torch.rand_like(t).view(-1), k=count).indices)
 
     @classmethod
     def apply(cls, module, name, amount):
@@ -216,12 +212,8 @@ class L1Unstructured(BasePruningMethod):
         self.amount = amount
 
     def compute_mask(self, t, default_mask):
-        count = _amount_of(self.amount, t.nelement())
-        mask = default_mask.clone(memory_format=torch.contiguous_format)
-        if count != 0:
-            smallest = torch.topk(torch.abs(t).view(-1), k=count, largest=False)
-            mask.view(-1)[smallest.indices] = 0
-        return mask
+        return _entries_pruned(self.amount, t, default_mask,
+                               lambda count: torch.topk(torch.abs(t).view(-1), k=count, largest=False).indices)
 
     @classmethod
     def apply(cls, module, name, amount, importance_scores=None):
@@ -399,6 +391,16 @@ def _amount_of(amount, size):
     if isinstance(count, numbers.Integral) and count > size:
         raise ValueError("amount={} should be smaller than the number of parameters to prune={}".format(count, size))
     return count
+
+
+def _entries_pruned(amount, t, default_mask, choose):
+    # default_mask with the entries choose(count) picks (flat indices) set
+    # to zero, count being what amount prunes of t
+    count = _amount_of(amount, t.nelement())
+    mask = default_mask.clone(memory_format=torch.contiguous_format)
+    if count != 0:
+        mask.view(-1)[choose(count)] = 0
+    return mask
 
 
 def _check_structured(t, dim):
