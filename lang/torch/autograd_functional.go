@@ -396,13 +396,68 @@ var onceDifferentiable = lang.NewBuiltin(lang.AsValue, "once_differentiable(fn)"
 		return nil, lang.Errorf(lang.TypeError, "'%s' object is not callable", lang.TypeName(fn))
 	}
 	return lang.NewBuiltin(lang.AsValue, "wrapper(ctx, *args)", "A backward decorated with torch.autograd.function.once_differentiable: it runs with grad mode off.", func(b *lang.Args) (lang.Value, error) {
-		args := append(lang.Tuple{b.Value("ctx")}, b.Value("args").(lang.Tuple)...)
+		grads := b.Value("args").(lang.Tuple)
+		args := append(lang.Tuple{b.Value("ctx")}, grads...)
 		var out lang.Value
 		err := autograd.NoGrad(func() error {
 			var err error
 			out, err = b.Call(fn, args...)
 			return err
 		})
-		return out, err
+		if err != nil || !autograd.IsGradEnabled() {
+			return out, err
+		}
+		return delayedError(grads, out)
 	}), nil
 })
+
+// delayedError is what once_differentiable gives in a pass that records
+// (create_graph=True) when a gradient it received requires grad: its
+// results, which the decorated backward computed without recording, made
+// outputs of a node whose backward raises PyTorch's error, so that a
+// second derivative through them is refused rather than silently lost.
+func delayedError(grads lang.Tuple, out lang.Value) (lang.Value, error) {
+	var inputs []*tensor.Tensor
+	for _, g := range grads {
+		if t, ok := g.(*tensor.Tensor); ok && t.RequiresGrad() {
+			inputs = append(inputs, t)
+		}
+	}
+	if len(inputs) == 0 {
+		return out, nil
+	}
+	single, isTensor := out.(*tensor.Tensor)
+	elems := lang.Tuple{out}
+	if !isTensor {
+		t, ok := out.(lang.Tuple)
+		if !ok {
+			return out, nil // not gradients: the Function's own checks report it
+		}
+		elems = t
+	}
+	var outs []*tensor.Tensor
+	var at []int
+	for i, e := range elems {
+		if t, ok := e.(*tensor.Tensor); ok {
+			outs, at = append(outs, t), append(at, i)
+		}
+	}
+	if len(outs) == 0 {
+		return out, nil
+	}
+	attached, err := autograd.CustomFunction{Name: "DelayedError", Inputs: inputs, Outputs: outs,
+		Backward: func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
+			return nil, lang.Errorf(lang.RuntimeError, "trying to differentiate twice a function that was marked with @once_differentiable")
+		}}.Attach()
+	if err != nil {
+		return nil, err
+	}
+	if single != nil {
+		return attached[0], nil
+	}
+	res := slices.Clone(elems)
+	for k, i := range at {
+		res[i] = attached[k]
+	}
+	return res, nil
+}

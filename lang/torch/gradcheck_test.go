@@ -53,6 +53,7 @@ var gradcheckCases = []string{
 	"x = torch.rand(3, requires_grad=True, dtype=torch.double)\ntorch.autograd.gradcheck(Wrong.apply, (x,), raise_exception=False)",
 	"x = torch.rand(3, requires_grad=True, dtype=torch.double)\noutcome(lambda: torch.autograd.gradcheck(Wrong.apply, (x,), check_backward_ad=False))",
 	"from torch.autograd.function import once_differentiable as o\nf = o(lambda ctx, g: (g * 2, torch.is_grad_enabled()))\nf(None, torch.ones(2))",
+	"x = torch.tensor([1.5, 2.0], dtype=torch.double, requires_grad=True)\nv = torch.ones(3, dtype=torch.double, requires_grad=True)\nclass Sq(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        ctx.save_for_backward(x)\n        return x * x\n    @staticmethod\n    @once_differentiable\n    def backward(ctx, g):\n        x, = ctx.saved_tensors\n        return 2 * x * g\ng, = torch.autograd.grad(Sq.apply(x * 3), x, grad_outputs=v[:2], create_graph=True)\ng.tolist(), g.requires_grad, outcome(lambda: g.sum().backward())",
 }
 
 // TestOnceDifferentiableAndGradcheckMatchTorch runs gradcheckCases in kael

@@ -151,9 +151,11 @@ type removableHandle struct {
 }
 
 func removeHook(self lang.Value) error {
-	x, ok := self.(*lang.Instance)
-	h, isHandle := x.Native.(*removableHandle)
-	if !ok || !isHandle {
+	var h *removableHandle
+	if x, ok := self.(*lang.Instance); ok {
+		h, _ = x.Native.(*removableHandle)
+	}
+	if h == nil {
 		return lang.Errorf(lang.TypeError, "remove() needs a RemovableHandle, not %s", lang.TypeName(self))
 	}
 	_, err := h.dict.Delete(h.id)

@@ -1,9 +1,12 @@
 package torch
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/kael-dev/kael/internal/reftest"
+	"github.com/kael-dev/kael/lang"
 )
 
 // hooksPrelude builds the modules the hook and registry cases use.
@@ -51,4 +54,14 @@ var hooksCases = []string{
 // PyTorch.
 func TestModuleHooksAndRegistryMatchTorch(t *testing.T) {
 	checkCloseToTorch(t, hooksPrelude, hooksCases, reftest.Tolerance{Abs: 1e-6, Rel: 1e-6})
+}
+
+// TestRemovableHandleRefusesOtherObjects: RemovableHandle.remove called
+// on something that is not a handle is an error, not a panic.
+func TestRemovableHandleRefusesOtherObjects(t *testing.T) {
+	src := "import torch.nn as nn\nh = nn.Linear(1, 1).register_forward_hook(print)\ntype(h).remove(3)\n"
+	r := lang.NewSession(lang.IO{}).Exec(context.Background(), "", src)
+	if r.Err == nil || !strings.Contains(r.Err.Render(), "RemovableHandle") {
+		t.Fatalf("got %v, want an error naming RemovableHandle", r.Err)
+	}
 }
