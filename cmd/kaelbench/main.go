@@ -47,7 +47,7 @@ var rows = []row{
 func main() {
 	rounds := flag.Int("rounds", 3, "rounds of kael then NumPy/PyTorch; each time is the median over rounds")
 	python := flag.String("python", "/usr/bin/python3", "the Python with NumPy and PyTorch")
-	cpython := flag.String("cpython", "python3", "the CPython the language benchmarks compare with")
+	cpython := flag.String("cpython", "/usr/bin/python3", "the CPython the language benchmarks compare with (Debian's, the reference)")
 	langOnly := flag.Bool("lang-only", false, "run only the language-engine benchmarks")
 	rows := flag.String("rows", "", "run only these language rows, by key, comma-separated (objects,module); implies -lang-only")
 	flag.Parse()
