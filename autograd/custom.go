@@ -37,6 +37,13 @@ type CustomFunction struct {
 	// Function's backward); an error it returns ends the backward pass and
 	// reaches the caller of Backward unchanged.
 	Backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)
+	// NonDifferentiable are outputs that get no gradient
+	// (ctx.mark_non_differentiable): they do not require grad, and
+	// Backward receives zeros for them (or nil without MaterializeGrads).
+	NonDifferentiable []*tensor.Tensor
+	// KeepNilGrads passes Backward nil, not zeros, for an output no
+	// gradient reached (ctx.set_materialize_grads(False)).
+	KeepNilGrads bool
 }
 
 // NeedsInputGrad reports, per input, whether it requires grad (nil entries
@@ -78,7 +85,12 @@ func (f CustomFunction) Attach() ([]*tensor.Tensor, error) {
 			outs[i] = o.Detach()
 		}
 	}
-	n.attachOutputs(outs, f.Backward)
+	nonDiff := make([]bool, len(outs))
+	for i, o := range f.Outputs {
+		nonDiff[i] = slices.Contains(f.NonDifferentiable, o)
+	}
+	n.attachOutputs(outs, f.Backward, nonDiff)
+	n.multi.keepNil = f.KeepNilGrads
 	n.multi.notTensor = make([]bool, len(f.Inputs))
 	for i, in := range f.Inputs {
 		n.multi.notTensor[i] = in == nil
@@ -90,12 +102,12 @@ func (f CustomFunction) Attach() ([]*tensor.Tensor, error) {
 // dtype and shape of the first): it becomes the grad_fn of each floating
 // point one, with its position as OutputNr, and backward maps one gradient
 // per output to one per input of n.
-func (n *Node) attachOutputs(outs []*tensor.Tensor, backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error)) {
+func (n *Node) attachOutputs(outs []*tensor.Tensor, backward func(grads []*tensor.Tensor) ([]*tensor.Tensor, error), nonDiff []bool) {
 	m := &multiOutput{backward: backward, outs: make([]outputMeta, len(outs))}
 	n.multi = m
 	for i, o := range outs {
 		m.outs[i] = outputMeta{o.DType(), o.Shape()}
-		if o.DType().IsFloating() {
+		if o.DType().IsFloating() && (nonDiff == nil || !nonDiff[i]) {
 			o.SetAutograd(&tensor.AutogradMeta{RequiresGrad: true, GradFn: n, OutputNr: i})
 		}
 	}
@@ -112,6 +124,8 @@ type multiOutput struct {
 	// notTensor marks the inputs that were not tensors (nil when all
 	// were): the callback must give them no gradient.
 	notTensor []bool
+	// keepNil passes nil for an output no gradient reached, not zeros.
+	keepNil bool
 }
 
 // GradCount checks how many gradients the backward of the custom function
@@ -153,7 +167,7 @@ type outputMeta struct {
 func (m *multiOutput) run(c *calc, n *Node, gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	create := c.rec
 	for i, g := range gs {
-		if g == nil {
+		if g == nil && !m.keepNil {
 			z, err := tensor.Zeros(m.outs[i].dtype, m.outs[i].shape...)
 			if err != nil {
 				return nil, err
@@ -187,7 +201,11 @@ func (m *multiOutput) run(c *calc, n *Node, gs []*tensor.Tensor) ([]*tensor.Tens
 			return nil, GradForNonTensor(n.name, i)
 		}
 		e := n.next[i]
-		if g == nil || !e.live() {
+		if g == nil {
+			continue
+		}
+		if !e.live() { // no edge takes it, but the node's post-hooks see it, as PyTorch's
+			out[i] = g
 			continue
 		}
 		if !slices.Equal(g.Shape(), e.shape) && !broadcastsTo(g.Shape(), e.shape) {

@@ -204,9 +204,21 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 		for _, g := range multi[n] {
 			delete(c.sums, g)
 		}
+		var gradOutputs []*tensor.Tensor
+		if n.nodeHooks != nil {
+			var err error
+			if gradOutputs, err = runNodePreHooks(n, grads, multi); err != nil {
+				return nil, err
+			}
+		}
 		ins, err := runNode(c, n, grads, multi)
 		if err != nil {
 			return nil, err
+		}
+		if n.nodeHooks != nil && len(n.nodeHooks.post) > 0 && ins != nil {
+			if ins, err = runNodePostHooks(n, ins, gradOutputs); err != nil {
+				return nil, err
+			}
 		}
 		if ins != nil && !retain {
 			n.release()

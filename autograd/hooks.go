@@ -151,3 +151,129 @@ func checkedHook(fn TensorHook, g *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	return r, nil
 }
+
+// Node hooks (PyTorch's grad_fn.register_prehook and
+// grad_fn.register_hook): a pre-hook sees the gradients of all of a node's
+// outputs before its formula runs and may replace them; a post-hook sees
+// the gradients the formula gave its inputs, with those of its outputs,
+// and may replace the inputs'. They run in the order they were added,
+// after the tensor hooks of the node's outputs. nn.Module's backward
+// hooks are built on them.
+
+// NodePreHook receives one gradient per output of the node (nil for an
+// output no gradient reached) and returns their replacements, or nil to
+// keep them.
+type NodePreHook func(gradOutputs []*tensor.Tensor) ([]*tensor.Tensor, error)
+
+// NodePostHook receives one gradient per input of the node (nil for an
+// input that gets none) and one per output, and returns replacements for
+// the inputs' gradients, or nil to keep them.
+type NodePostHook func(gradInputs, gradOutputs []*tensor.Tensor) ([]*tensor.Tensor, error)
+
+// nodeHooks are a node's pre- and post-hooks.
+type nodeHooks struct {
+	pre  []*NodePreHook
+	post []*NodePostHook
+}
+
+// RegisterNodePreHook adds fn to the pre-hooks of fn's node.
+func RegisterNodePreHook(node tensor.GradFn, fn NodePreHook) (*HookHandle, error) {
+	n, ok := node.(*Node)
+	if !ok {
+		return nil, tensor.Errorf(tensor.RuntimeError, "cannot register a hook on %s", node.Name())
+	}
+	if n.nodeHooks == nil {
+		n.nodeHooks = &nodeHooks{}
+	}
+	h := n.nodeHooks
+	entry := &fn
+	h.pre = append(h.pre, entry)
+	return &HookHandle{remove: func() { h.pre = slices.DeleteFunc(h.pre, func(e *NodePreHook) bool { return e == entry }) }}, nil
+}
+
+// RegisterNodePostHook adds fn to the post-hooks of fn's node.
+func RegisterNodePostHook(node tensor.GradFn, fn NodePostHook) (*HookHandle, error) {
+	n, ok := node.(*Node)
+	if !ok {
+		return nil, tensor.Errorf(tensor.RuntimeError, "cannot register a hook on %s", node.Name())
+	}
+	if n.nodeHooks == nil {
+		n.nodeHooks = &nodeHooks{}
+	}
+	h := n.nodeHooks
+	entry := &fn
+	h.post = append(h.post, entry)
+	return &HookHandle{remove: func() { h.post = slices.DeleteFunc(h.post, func(e *NodePostHook) bool { return e == entry }) }}, nil
+}
+
+// NumOutputs is how many outputs the node has: one, or a custom
+// function's count.
+func NumOutputs(node tensor.GradFn) int {
+	if n, ok := node.(*Node); ok && n.multi != nil {
+		return len(n.multi.outs)
+	}
+	return 1
+}
+
+// outputGrads returns the gradients that reached n's outputs, one per
+// output.
+func outputGrads(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) []*tensor.Tensor {
+	if n.multi == nil {
+		return []*tensor.Tensor{grads[n]}
+	}
+	gs := multi[n]
+	if gs == nil {
+		return make([]*tensor.Tensor, len(n.multi.outs))
+	}
+	return slices.Clone(gs)
+}
+
+// runNodePreHooks runs n's pre-hooks on the gradients of its outputs and
+// puts their replacements where runNode reads them. It returns the
+// gradients of the outputs after the hooks (for the post-hooks).
+func runNodePreHooks(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) ([]*tensor.Tensor, error) {
+	gs := outputGrads(n, grads, multi)
+	if slices.IndexFunc(gs, func(g *tensor.Tensor) bool { return g != nil }) < 0 {
+		return gs, nil // no gradient reached n: it does not run
+	}
+	for _, h := range slices.Clone(n.nodeHooks.pre) {
+		r, err := (*h)(slices.Clone(gs))
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			continue
+		}
+		if len(r) != len(gs) {
+			return nil, tensor.Errorf(tensor.RuntimeError, "hook 'hook' has returned an incorrect number of values (got %d, but expected %d)", len(r), len(gs))
+		}
+		gs = r
+	}
+	if n.multi == nil {
+		grads[n] = gs[0]
+	} else if len(n.nodeHooks.pre) > 0 {
+		multi[n] = gs
+	}
+	return gs, nil
+}
+
+// runNodePostHooks runs n's post-hooks on the gradients its formula gave
+// its inputs (ins, one per input) and returns the gradients to deliver.
+func runNodePostHooks(n *Node, ins, gradOutputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	gi := make([]*tensor.Tensor, len(n.next))
+	copy(gi, ins)
+	for _, h := range slices.Clone(n.nodeHooks.post) {
+		r, err := (*h)(slices.Clone(gi), gradOutputs)
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			continue
+		}
+		if len(r) != len(gi) {
+			return nil, tensor.Errorf(tensor.RuntimeError, "hook 'hook' has returned an incorrect number of values (got %d, but expected %d)", len(r), len(gi))
+		}
+		gi = r
+	}
+	return gi, nil
+}

@@ -55,6 +55,9 @@ type Node struct {
 	// hooks are the hooks and retained gradients of the node's outputs
 	// (hooks.go), run on their gradients before backward.
 	hooks []*outputHook
+	// nodeHooks are grad_fn.register_prehook's and register_hook's
+	// hooks (hooks.go); nil for almost every node.
+	nodeHooks *nodeHooks
 }
 
 // Name returns the operation's name in PyTorch's style, e.g. "MulBackward0".

@@ -232,7 +232,7 @@ func notImplemented(name, op string, inputs []*tensor.Tensor, outs ...*tensor.Te
 	newNode(name, inputs...).attachOutputs(outs, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.RuntimeError, "derivative for aten::%s is not implemented", op).
 			WithHint("PyTorch 1.13 has no derivative for %s either", op)
-	})
+	}, nil)
 }
 
 // Max returns the maximum of x along dim and its index. The gradient goes
@@ -394,6 +394,6 @@ func NoDerivative(name, op string, x, out *tensor.Tensor) *tensor.Tensor {
 	}
 	newNode(name, x).attachOutputs([]*tensor.Tensor{out}, func([]*tensor.Tensor) ([]*tensor.Tensor, error) {
 		return nil, tensor.Errorf(tensor.NotImplementedError, "the derivative for '%s' is not implemented.", op)
-	})
+	}, nil)
 	return out
 }

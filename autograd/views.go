@@ -213,7 +213,7 @@ func Unbind(x *tensor.Tensor, dim int) ([]*tensor.Tensor, error) {
 	node.attachOutputs(outs, func(gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		g, err := tensor.Stack(gs, stackDim)
 		return []*tensor.Tensor{g}, err
-	})
+	}, nil)
 	return outs, nil
 }
 

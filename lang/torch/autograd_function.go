@@ -29,6 +29,10 @@ type functionCtx struct {
 	// node is the node apply recorded (nil when it recorded none): once a
 	// backward pass freed it, saved_tensors raises, as in PyTorch.
 	node tensor.GradFn
+	// nonDiff are the outputs forward marked non-differentiable;
+	// keepNil is set_materialize_grads(False).
+	nonDiff []*tensor.Tensor
+	keepNil bool
 }
 
 // ctxClass is the class of ctx objects.
@@ -39,6 +43,14 @@ var applyBuiltin = lang.NewBuiltin(lang.AsValue, "apply(*args)", "Runs forward w
 
 // saveForBackward is ctx.save_for_backward, whose function each ctx gets.
 var saveForBackward = lang.NewBuiltin(lang.AsValue, "save_for_backward(*tensors)", "Saves tensors (or None) for backward, which reads them as ctx.saved_tensors.", nil)
+
+// markNonDifferentiable is ctx.mark_non_differentiable, and
+// setMaterializeGrads ctx.set_materialize_grads, whose functions each ctx
+// gets.
+var (
+	markNonDifferentiable = lang.NewBuiltin(lang.AsValue, "mark_non_differentiable(*args)", "Marks outputs that get no gradient (indices, masks): they do not require grad, and backward receives zeros (or None) for them.", nil)
+	setMaterializeGrads   = lang.NewBuiltin(lang.AsValue, "set_materialize_grads(value)", "With False, backward receives None, not zeros, for an output no gradient reached.", nil)
+)
 
 func defAutogradFunction() {
 	fnClass := &lang.Class{Name: functionClassName, Doc: "The base class of custom autograd operations: class MyReLU(torch.autograd.Function) with @staticmethod forward(ctx, x) and backward(ctx, grad), used as MyReLU.apply(x); see Classes."}
@@ -73,6 +85,23 @@ func defAutogradFunction() {
 				return out, true, nil
 			case "needs_input_grad":
 				return ctx.needsInputGrad, true, nil
+			case "mark_non_differentiable":
+				return markNonDifferentiable.WithFn(func(a *lang.Args) (lang.Value, error) {
+					for _, v := range a.Value("args").(lang.Tuple) {
+						t, ok := v.(*tensor.Tensor)
+						if !ok {
+							return nil, lang.Errorf(lang.RuntimeError, "mark_non_differentiable only accepts variable arguments, but got %s", lang.TypeName(v))
+						}
+						ctx.nonDiff = append(ctx.nonDiff, t)
+					}
+					return lang.None, nil
+				}), true, nil
+			case "set_materialize_grads":
+				return setMaterializeGrads.WithFn(func(a *lang.Args) (lang.Value, error) {
+					b, err := lang.Truth(a.Value("value"))
+					ctx.keepNil = !b
+					return lang.None, err
+				}), true, nil
 			case "save_for_backward":
 				return saveForBackward.WithFn(func(a *lang.Args) (lang.Value, error) {
 					args := a.Value("tensors").(lang.Tuple)
@@ -93,7 +122,7 @@ func defAutogradFunction() {
 			return nil, false, nil
 		},
 		Names: func(*lang.Instance) []string {
-			return []string{"needs_input_grad", "save_for_backward", "saved_tensors"}
+			return []string{"mark_non_differentiable", "needs_input_grad", "save_for_backward", "saved_tensors", "set_materialize_grads"}
 		},
 	})
 }
@@ -148,11 +177,16 @@ func applyFunction(a *lang.Args, cls *lang.UserClass, args lang.Tuple) (lang.Val
 		isTensor[i] = t != nil
 	}
 	attached, err := autograd.CustomFunction{Name: cls.Name, Inputs: inputs, Outputs: outs, Saved: state.saved,
+		NonDifferentiable: state.nonDiff, KeepNilGrads: state.keepNil,
 		Backward: func(grads []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			gv := make([]lang.Value, 0, len(grads)+1)
 			gv = append(gv, ctx)
 			for _, g := range grads {
-				gv = append(gv, g)
+				if g == nil {
+					gv = append(gv, lang.None)
+				} else {
+					gv = append(gv, g)
+				}
 			}
 			r, err := sess.CallHook(backward, gv...)
 			if err != nil {

@@ -24,6 +24,11 @@ import (
 // pythonHooks are one module's Python hooks.
 type pythonHooks struct {
 	pre, fwd *lang.Dict // _forward_pre_hooks and _forward_hooks
+	// bwd is _backward_hooks; full says whether they are full backward
+	// hooks, fullSet whether one was ever registered
+	// (_is_full_backward_hook is None until then).
+	bwd           *lang.Dict
+	full, fullSet bool
 	// sess is the session that registered a hook: a container's child
 	// (nn.Call, which has none) calls the hooks in it.
 	sess *lang.Session
@@ -35,7 +40,7 @@ func hooksOf(m nn.Module) *pythonHooks {
 	if h, ok := b.Interceptor().(*pythonHooks); ok {
 		return h
 	}
-	h := &pythonHooks{pre: lang.NewDict(), fwd: lang.NewDict()}
+	h := &pythonHooks{pre: lang.NewDict(), fwd: lang.NewDict(), bwd: lang.NewDict()}
 	b.SetInterceptor(h)
 	return h
 }
@@ -44,15 +49,21 @@ func hooksOf(m nn.Module) *pythonHooks {
 // call of a module without hooks takes its usual path.
 func activeHooks(m nn.Module) *pythonHooks {
 	h, ok := m.Base().Interceptor().(*pythonHooks)
-	if !ok || h.pre.Len() == 0 && h.fwd.Len() == 0 {
+	if !ok || h.empty() {
 		return nil
 	}
 	return h
 }
 
+// empty reports whether h has no hook to run.
+func (h *pythonHooks) empty() bool {
+	return h.pre.Len() == 0 && h.fwd.Len() == 0 && h.bwd.Len() == 0
+}
+
 // run calls forward with args through the hooks; call calls a hook.
 func (h *pythonHooks) run(call func(fn lang.Value, args ...lang.Value) (lang.Value, error), self lang.Value, args lang.Tuple,
 	forward func(args lang.Tuple) (lang.Value, error)) (lang.Value, error) {
+	full, nonFull := h.backwardHooks()
 	for _, hook := range h.pre.Values() {
 		r, err := call(hook, self, args)
 		if err != nil {
@@ -64,6 +75,14 @@ func (h *pythonHooks) run(call func(fn lang.Value, args ...lang.Value) (lang.Val
 			} else {
 				args = lang.Tuple{r}
 			}
+		}
+	}
+	var bw *moduleBackwardHook
+	if len(full) > 0 {
+		bw = &moduleBackwardHook{sess: h.sess, module: self, hooks: full}
+		var err error
+		if args, err = bw.setupInput(args); err != nil {
+			return nil, err
 		}
 	}
 	out, err := forward(args)
@@ -79,12 +98,22 @@ func (h *pythonHooks) run(call func(fn lang.Value, args ...lang.Value) (lang.Val
 			out = r
 		}
 	}
+	if bw != nil {
+		if out, err = bw.setupOutput(out); err != nil {
+			return nil, err
+		}
+	}
+	if len(nonFull) > 0 {
+		if err := h.registerNonFullBackwardHooks(self, nonFull, args, out); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
 // Intercept runs a container's call of its child m through the hooks.
 func (h *pythonHooks) Intercept(m nn.Module, x *tensor.Tensor) (*tensor.Tensor, error) {
-	if h.pre.Len() == 0 && h.fwd.Len() == 0 {
+	if h.empty() {
 		return m.Forward(x)
 	}
 	if h.sess == nil {

@@ -340,6 +340,10 @@ func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
 		return hooksOf(m).pre, true
 	case "_forward_hooks":
 		return hooksOf(m).fwd, true
+	case "_backward_hooks":
+		return hooksOf(m).bwd, true
+	case "_is_full_backward_hook":
+		return isFullBackwardHook(m), true
 	case "dump_patches":
 		return false, true
 	}

@@ -132,6 +132,8 @@ func init() {
 	defGrid()
 	defModuleMethods()
 	defModuleHooks()
+	defModuleBackwardHooks()
+	defGradFnHooks()
 	defRegistryViews()
 	defModuleGetters()
 	defPrune()
