@@ -42,6 +42,11 @@ type DictKind struct {
 	// InPlace is d op= other changing d (Counter's |=), ok false when the
 	// subclass has no such operator of its own.
 	InPlace func(op syntax.Token, d *Dict, other Value) (bool, error)
+	// Reduce gives the arguments of the class call that rebuilds d
+	// (pickle), and whether the items are then set one by one:
+	// defaultdict's (default_factory,) and true, Counter's (dict(d),) and
+	// false. nil is () and true.
+	Reduce func(d *Dict) (args Tuple, setItems bool)
 }
 
 // NewDictOf returns an empty dict of the subclass kind, holding state

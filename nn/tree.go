@@ -129,6 +129,12 @@ func tensors(named []Named) []*tensor.Tensor {
 // that contains itself (m.a = m) is not entered again on its own path,
 // where PyTorch would overflow its recursion limit.
 func walkTree(m Module, visit func(m Module, prefix string)) {
+	walkTreePost(m, visit, nil)
+}
+
+// walkTreePost is walkTree calling after (when set) for each module once
+// the modules below it are visited.
+func walkTreePost(m Module, visit, after func(m Module, prefix string)) {
 	onPath := map[Module]bool{}
 	var walk func(m Module, prefix string)
 	walk = func(m Module, prefix string) {
@@ -143,6 +149,9 @@ func walkTree(m Module, visit func(m Module, prefix string)) {
 			if sub := b.modules.vals[name]; sub != nil {
 				walk(sub, join(prefix, name))
 			}
+		}
+		if after != nil {
+			after(m, prefix)
 		}
 	}
 	walk(m, "")

@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"github.com/kael-dev/kael/lang/lib/collections"
 	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang"
@@ -29,6 +30,8 @@ type pythonHooks struct {
 	// (_is_full_backward_hook is None until then).
 	bwd           *lang.Dict
 	full, fullSet bool
+	// loadPost is _load_state_dict_post_hooks.
+	loadPost *lang.Dict
 	// sess is the session that registered a hook: a container's child
 	// (nn.Call, which has none) calls the hooks in it.
 	sess *lang.Session
@@ -40,7 +43,7 @@ func hooksOf(m nn.Module) *pythonHooks {
 	if h, ok := b.Interceptor().(*pythonHooks); ok {
 		return h
 	}
-	h := &pythonHooks{pre: lang.NewDict(), fwd: lang.NewDict(), bwd: lang.NewDict()}
+	h := &pythonHooks{pre: collections.NewOrderedDict(), fwd: collections.NewOrderedDict(), bwd: collections.NewOrderedDict(), loadPost: collections.NewOrderedDict()}
 	b.SetInterceptor(h)
 	return h
 }

@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"github.com/kael-dev/kael/lang/lib/collections"
 	"slices"
 	"strings"
 
@@ -344,6 +345,8 @@ func moduleGetAttr(m nn.Module, name string) (lang.Value, bool) {
 		return hooksOf(m).bwd, true
 	case "_is_full_backward_hook":
 		return isFullBackwardHook(m), true
+	case "_load_state_dict_post_hooks":
+		return hooksOf(m).loadPost, true
 	case "dump_patches":
 		return false, true
 	}
@@ -486,16 +489,27 @@ func defModuleMethods() {
 		}
 		return generator(out), a.Err()
 	})
-	m("state_dict(self)", "A dict of every parameter and persistent buffer by its dotted name ('0.weight', 'fc1.bias'), detached tensors sharing the module's storage; PyTorch's OrderedDict, as a dict in kael.", func(a *lang.Args) (lang.Value, error) {
-		d := lang.NewDict()
-		for _, n := range nn.StateDict(selfModule(a)) {
-			if err := d.Set(n.Name, n.Tensor.Detach()); err != nil {
-				return nil, err
+	m("state_dict(self)", "An OrderedDict of every parameter and persistent buffer by its dotted name ('0.weight', 'fc1.bias'), detached tensors sharing the module's storage, and the extra state of modules whose class defines get_extra_state (under 'name._extra_state').", func(a *lang.Args) (lang.Value, error) {
+		d := collections.NewOrderedDict()
+		err := nn.WalkStateDict(selfModule(a), func(name string, t *tensor.Tensor) error {
+			return d.Set(name, t.Detach())
+		}, func(m nn.Module, key string) error {
+			get, ok := overridden(m, "get_extra_state")
+			if !ok {
+				return nil
 			}
+			v, err := a.Call(get)
+			if err != nil {
+				return err
+			}
+			return d.Set(key, v)
+		})
+		if err != nil {
+			return nil, err
 		}
 		return d, nil
 	})
-	m("load_state_dict(self, state_dict, strict=True)", "Copies the tensors of a state dict into the parameters and buffers of the same names, in place. With strict, missing or unexpected keys are a RuntimeError with PyTorch's message; a shape mismatch always is. Returns the missing and unexpected keys.", func(a *lang.Args) (lang.Value, error) {
+	m("load_state_dict(self, state_dict, strict=True)", "Copies the tensors of a state dict into the parameters and buffers of the same names, in place, and gives modules whose class defines set_extra_state their '_extra_state' entries. With strict, missing or unexpected keys are a RuntimeError with PyTorch's message (after the load_state_dict post-hooks, which may change them); a shape mismatch always is. Returns the missing and unexpected keys.", func(a *lang.Args) (lang.Value, error) {
 		d, ok := a.Value("state_dict").(*lang.Dict)
 		strict := a.Bool("strict")
 		if !ok {
@@ -504,12 +518,20 @@ func defModuleMethods() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		root := selfModule(a)
+		extraKeys := map[string]bool{}
+		walkExtraKeys(root, func(key string) { extraKeys[key] = true })
 		var sd []nn.Named
+		others := map[string]lang.Value{} // entries that are not tensors, at the keys of extra state
 		vals := d.Values()
 		for i, k := range d.Keys() {
 			name, ok := k.(string)
 			if !ok {
 				return nil, lang.Errorf(lang.TypeError, "state_dict keys must be strings, not %s", lang.TypeName(k))
+			}
+			if extraKeys[name] {
+				others[name] = vals[i]
+				continue
 			}
 			t, ok := vals[i].(*tensor.Tensor)
 			if !ok {
@@ -517,16 +539,42 @@ func defModuleMethods() {
 			}
 			sd = append(sd, nn.Named{Name: name, Tensor: t})
 		}
+		hooks := nn.LoadHooks{
+			ExtraState: func(m nn.Module) bool { _, ok := overridden(m, "set_extra_state"); return ok },
+			HasKey:     func(key string) bool { _, ok := others[key]; return ok },
+			SetExtraState: func(m nn.Module, key string) error {
+				set, _ := overridden(m, "set_extra_state")
+				_, err := a.Call(set, others[key])
+				return err
+			},
+			After: func(m nn.Module, missing, unexpected []string) ([]string, []string, error) {
+				h, ok := m.Base().Interceptor().(*pythonHooks)
+				if !ok || h.loadPost == nil || h.loadPost.Len() == 0 {
+					return missing, unexpected, nil
+				}
+				keys := newIncompatibleKeys(missing, unexpected)
+				for _, hook := range h.loadPost.Values() {
+					out, err := a.Call(hook, moduleValue(m), keys)
+					if err != nil {
+						return nil, nil, err
+					}
+					if _, none := out.(lang.NoneType); !none {
+						return nil, nil, lang.Errorf(lang.AssertionError, "Hooks registered with ``register_load_state_dict_post_hook`` are notexpected to return new values, if incompatible_keys need to be modified,it should be done inplace.")
+					}
+				}
+				return keys.keys()
+			},
+		}
 		var missing, unexpected []string
 		err := autograd.NoGrad(func() error {
 			var err error
-			missing, unexpected, err = nn.LoadStateDict(selfModule(a), sd, strict)
+			missing, unexpected, err = nn.LoadStateDictWith(root, sd, strict, hooks)
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
-		return &IncompatibleKeys{Missing: missing, Unexpected: unexpected}, nil
+		return newIncompatibleKeys(missing, unexpected), nil
 	})
 	m("train(self, mode=True)", "Puts the module and everything below it in training mode (mode=False: evaluation mode), which Dropout follows; returns the module.", func(a *lang.Args) (lang.Value, error) {
 		on := a.Bool("mode")
@@ -713,26 +761,13 @@ func moduleTo(a *lang.Args, args lang.Tuple) (lang.Value, error) {
 	return a.Value("self"), nil
 }
 
-// IncompatibleKeys is what load_state_dict returns: the keys the module
-// has that the state dict lacked, and those it did not expect.
-type IncompatibleKeys struct{ Missing, Unexpected []string }
+// IncompatibleKeys is what load_state_dict returns, and what its
+// post-hooks receive: the keys the module has that the state dict lacked,
+// and those it did not expect, as lists a hook may change in place.
+type IncompatibleKeys struct{ Missing, Unexpected *lang.List }
 
-// TypeName returns "_IncompatibleKeys".
-func (*IncompatibleKeys) TypeName() string { return "_IncompatibleKeys" }
-
-// PyRepr is PyTorch's: <All keys matched successfully> when both are empty.
-func (k *IncompatibleKeys) PyRepr() string {
-	if len(k.Missing) == 0 && len(k.Unexpected) == 0 {
-		return "<All keys matched successfully>"
-	}
-	m, u := k.lists()
-	return "_IncompatibleKeys(missing_keys=" + lang.Repr(m) + ", unexpected_keys=" + lang.Repr(u) + ")"
-}
-
-// String is the same text.
-func (k *IncompatibleKeys) String() string { return k.PyRepr() }
-
-func (k *IncompatibleKeys) lists() (*lang.List, *lang.List) {
+// newIncompatibleKeys holds the keys in new lists.
+func newIncompatibleKeys(missing, unexpected []string) *IncompatibleKeys {
 	conv := func(keys []string) *lang.List {
 		out := make([]lang.Value, len(keys))
 		for i, s := range keys {
@@ -740,17 +775,50 @@ func (k *IncompatibleKeys) lists() (*lang.List, *lang.List) {
 		}
 		return &lang.List{Elems: out}
 	}
-	return conv(k.Missing), conv(k.Unexpected)
+	return &IncompatibleKeys{conv(missing), conv(unexpected)}
 }
+
+// keys reads the lists back; an element that is not a str is a TypeError.
+func (k *IncompatibleKeys) keys() (missing, unexpected []string, err error) {
+	conv := func(l *lang.List) ([]string, error) {
+		out := make([]string, len(l.Elems))
+		for i, v := range l.Elems {
+			s, ok := v.(string)
+			if !ok {
+				return nil, lang.Errorf(lang.TypeError, "sequence item %d: expected str instance, %s found", i, lang.TypeName(v))
+			}
+			out[i] = s
+		}
+		return out, nil
+	}
+	if missing, err = conv(k.Missing); err != nil {
+		return nil, nil, err
+	}
+	unexpected, err = conv(k.Unexpected)
+	return missing, unexpected, err
+}
+
+// TypeName returns "_IncompatibleKeys".
+func (*IncompatibleKeys) TypeName() string { return "_IncompatibleKeys" }
+
+// PyRepr is PyTorch's: <All keys matched successfully> when both are empty.
+func (k *IncompatibleKeys) PyRepr() string {
+	if len(k.Missing.Elems) == 0 && len(k.Unexpected.Elems) == 0 {
+		return "<All keys matched successfully>"
+	}
+	return "_IncompatibleKeys(missing_keys=" + lang.Repr(k.Missing) + ", unexpected_keys=" + lang.Repr(k.Unexpected) + ")"
+}
+
+// String is the same text.
+func (k *IncompatibleKeys) String() string { return k.PyRepr() }
 
 // Attr returns missing_keys and unexpected_keys.
 func (k *IncompatibleKeys) Attr(name string) (lang.Value, bool) {
-	m, u := k.lists()
 	switch name {
 	case "missing_keys":
-		return m, true
+		return k.Missing, true
 	case "unexpected_keys":
-		return u, true
+		return k.Unexpected, true
 	}
 	return nil, false
 }
@@ -761,9 +829,8 @@ func (*IncompatibleKeys) AttrNames() []string { return []string{"missing_keys", 
 // Iterate yields the missing and then the unexpected keys' lists, as the
 // named tuple unpacks: missing, unexpected = model.load_state_dict(sd, strict=False).
 func (k *IncompatibleKeys) Iterate(yield func(lang.Value) bool) error {
-	m, u := k.lists()
-	if yield(m) {
-		yield(u)
+	if yield(k.Missing) {
+		yield(k.Unexpected)
 	}
 	return nil
 }

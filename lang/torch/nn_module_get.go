@@ -5,6 +5,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/nn"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // nn.Module's get_parameter and get_buffer, which find a tensor by its
@@ -57,5 +58,33 @@ func defModuleGetters() {
 	})
 	moduleMethods["get_buffer"] = lang.NewBuiltin(lang.AsValue, "get_buffer(self, target)", "The buffer at the dotted name target ('bn.running_mean'): an AttributeError when a module on the way, or the name, is missing, or is not a buffer.", func(a *lang.Args) (lang.Value, error) {
 		return getRegistered(a, nn.BufferKind, "a buffer")
+	})
+}
+
+// overridden returns m's bound method name when m is an instance of a
+// Python class that defines it (get_extra_state, set_extra_state), as
+// PyTorch checks getattr(self.__class__, name) is not Module's.
+func overridden(m nn.Module, name string) (lang.Value, bool) {
+	x, ok := moduleValue(m).(*lang.Instance)
+	if !ok {
+		return nil, false
+	}
+	f, err := lang.GetAttr(lang.TypeOf(x), name)
+	if err != nil {
+		return nil, false
+	}
+	if _, isPython := f.(*lang.Function); !isPython {
+		return nil, false
+	}
+	bound, err := lang.GetAttr(x, name)
+	return bound, err == nil
+}
+
+// walkExtraKeys calls fn with the key each module of the tree below root
+// (root included) would keep its extra state under.
+func walkExtraKeys(root nn.Module, fn func(key string)) {
+	_ = nn.WalkStateDict(root, func(string, *tensor.Tensor) error { return nil }, func(_ nn.Module, key string) error {
+		fn(key)
+		return nil
 	})
 }

@@ -133,6 +133,7 @@ func init() {
 	defModuleMethods()
 	defModuleHooks()
 	defModuleBackwardHooks()
+	defModuleState()
 	defGradFnHooks()
 	defRegistryViews()
 	defModuleGetters()

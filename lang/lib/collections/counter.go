@@ -363,6 +363,14 @@ var counterClass = lang.NewBuiltin(lang.AsValue, "Counter(iterable=None, **kwds)
 func defCounter() {
 	counterKind.Missing = func(d *lang.Dict, key lang.Value) (lang.Value, error) { return int64(0), nil }
 	counterKind.Repr, counterKind.Equal = counterRepr, counterEqual
+	counterKind.Reduce = func(d *lang.Dict) (lang.Tuple, bool) { // Counter.__reduce__: (Counter, (dict(self),))
+		plain := lang.NewDict()
+		vals := d.Values()
+		for i, k := range d.Keys() {
+			_ = plain.Set(k, vals[i]) // keys came from a dict: hashable
+		}
+		return lang.Tuple{plain}, false
+	}
 	counterKind.Binary, counterKind.Unary = counterBinary, counterUnary
 	counterKind.InPlace = counterInPlace
 	lang.RegisterClass(counterClass, "collections.Counter")

@@ -88,6 +88,10 @@ var orderedKind = &lang.DictKind{Name: "OrderedDict", Class: "collections.Ordere
 
 func newOrdered() *lang.Dict { return lang.NewDictOf(orderedKind, nil) }
 
+// NewOrderedDict returns an empty collections.OrderedDict, for libraries
+// whose results are OrderedDicts in Python (torch's state_dict()).
+func NewOrderedDict() *lang.Dict { return newOrdered() }
+
 // orderedClass is collections.OrderedDict(mapping_or_iterable=(), /, **kwargs).
 var orderedClass = lang.NewBuiltin(lang.AsValue, "OrderedDict(*args)",
 	"A dict that remembers insertion order in ==, with move_to_end and popitem(last=).",
@@ -116,6 +120,12 @@ func defDicts() {
 			return nil, err
 		}
 		return v, d.Set(key, v)
+	}
+	defaultdictKind.Reduce = func(d *lang.Dict) (lang.Tuple, bool) {
+		if f := d.State().(*defaultState).factory; f != lang.None {
+			return lang.Tuple{f}, true
+		}
+		return lang.Tuple{}, true
 	}
 	defaultdictKind.Repr = func(d *lang.Dict, elem func(lang.Value) string) string {
 		return "defaultdict(" + elem(d.State().(*defaultState).factory) + ", " + plainRepr(d, elem) + ")"

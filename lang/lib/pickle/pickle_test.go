@@ -125,6 +125,8 @@ var exchangeValues = []string{
 	"{1, 2, 3}", "frozenset({'a'})", "list(range(2500))", "{i: str(i) for i in range(1200)}",
 	"Point(1, [2, 3])", "Counter(4)", "Pair('a', Point(0, 0))", "[Empty(), Empty]", "[Point, Pair, len]", "[SINGLE, SINGLE]",
 	"(lambda s: [s, s, {'k': s}])([9])",
+	"__import__('collections').OrderedDict([('b', 1), ('a', [2])])", "__import__('collections').defaultdict(list, x=[1])",
+	"__import__('collections').defaultdict(None, y=2)", "__import__('collections').Counter('abca')",
 }
 
 // TestCPythonWritesKaelReads has CPython pickle each value at every

@@ -299,13 +299,23 @@ func (p *Pickler) save(v lang.Value, persistent bool) error {
 		p.memoize(x)
 		return p.batchAppends(append([]lang.Value(nil), x.Elems...))
 	case *lang.Dict:
-		p.emptyOr(opEmptyDict, opDict)
-		p.memoize(x)
 		keys, vals := x.Keys(), x.Values()
 		items := make([][2]lang.Value, len(keys))
 		for i := range keys {
 			items[i] = [2]lang.Value{keys[i], vals[i]}
 		}
+		if k := x.Kind(); k != nil { // OrderedDict, defaultdict, Counter: their class called, then the items set
+			args, setItems := lang.Tuple{}, true
+			if k.Reduce != nil {
+				args, setItems = k.Reduce(x)
+			}
+			if !setItems {
+				items = nil
+			}
+			return p.saveReduce(&Reduction{Func: lang.TypeOf(x), Args: args, DictItems: items}, x)
+		}
+		p.emptyOr(opEmptyDict, opDict)
+		p.memoize(x)
 		return p.batchSetItems(items)
 	case *lang.Set:
 		return p.saveSet(x)
