@@ -1,7 +1,8 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
-// latter's gradient; leaky_relu and its gradient.
+// latter's gradient; leaky_relu and its gradient; and the float64 addition
+// of two slices, exact lane by lane like the scalar loop.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -35,6 +36,8 @@ type impl struct {
 	leakyReLU func(dst, src []float32, slope float32)
 	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
 	leakyReLUGrad func(dst, g, x []float32, slope float32)
+	// addF64 sets dst[i] to a[i] + b[i], a and b as long as dst.
+	addF64 func(dst, a, b []float64)
 }
 
 // genericImpl is the portable Go implementation.
@@ -52,6 +55,7 @@ var genericImpl = &impl{
 
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,
+	addF64:        addF64Generic,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and

@@ -24,6 +24,12 @@ func sumAVX512(x []float32) float32
 func maxAVX2(x []float32) float32
 
 //go:noescape
+func addF64AVX512(dst, a, b []float64)
+
+//go:noescape
+func addF64AVX2(dst, a, b []float64)
+
+//go:noescape
 func expSumAVX2(dst, src []float32, shift float32) float64
 
 //go:noescape
@@ -72,6 +78,7 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			addF64:        addF64AVX512,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -89,6 +96,7 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			addF64:        addF64AVX2,
 		})
 	}
 	return list
