@@ -4,7 +4,8 @@
 
 // The float64 addition kernels of add64.go, dst[i] = a[i] + b[i], for
 // AVX-512 and AVX2. Each lane rounds its sum once, as a scalar addition
-// does, so the results are those of the Go loop bit for bit. dst may be a
+// does, so the results are those of the Go loop bit for bit (a NaN's
+// payload aside). dst may be a
 // or b itself: every block is loaded before it is stored.
 
 // func addF64AVX512(dst, a, b []float64)
