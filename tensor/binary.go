@@ -3,6 +3,8 @@ package tensor
 import (
 	"math"
 	"sync/atomic"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // binaryKernel runs one operation over a built iterator whose inputs share
@@ -376,6 +378,9 @@ func arith[T Number](op arithOp) binaryKernel {
 	case opAdd:
 		f = func(a, b T) T { return a + b }
 		fast = fastPaths[T, T]{vv: addVV[T], vs: addVS[T], sv: func(o []T, a T, b []T) { addVS(o, b, a) }}
+		if vv, ok := any(vecmath.AddFloat64).(func(o, a, b []T)); ok {
+			fast.vv = vv // float64: the vector kernel, exact like the loop
+		}
 	case opSub:
 		f = func(a, b T) T { return a - b }
 		fast = fastPaths[T, T]{vv: subVV[T], vs: func(o []T, a []T, b T) { addVS(o, a, -b) }, sv: subSV[T]}

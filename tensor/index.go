@@ -495,7 +495,24 @@ var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: gather1DKernel[fl
 func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) int {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)[begin:end]
 	size, stride, off := int64(src.shape[0]), src.strides[0], src.offset
-	for k, i := range vals[begin:end] {
+	vals = vals[begin:end]
+	d = d[:len(vals)]
+	if stride == 1 {
+		// A contiguous source: one comparison per index, which also
+		// proves the load in bounds (no second check, no multiply).
+		s = s[off : off+int(size)]
+		for k, i := range vals {
+			if i < 0 {
+				i += size
+			}
+			if uint64(i) >= uint64(len(s)) {
+				return begin + k
+			}
+			d[k] = s[i]
+		}
+		return -1
+	}
+	for k, i := range vals {
 		if i < 0 {
 			i += size
 		}

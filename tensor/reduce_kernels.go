@@ -162,6 +162,10 @@ func addSqRows8[T Float](acc []T, rows *[8][]T, load bool) {
 
 // sumOps are the ops of sum; contig sums a contiguous run.
 func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
+	rows8 := addRows8[T]
+	if f, ok := any(vecmath.AddRows8Float64).(func([]T, *[8][]T, bool)); ok {
+		rows8 = f // float64: the vector kernel, in the same order
+	}
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			if stride == 1 {
@@ -172,7 +176,7 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 		combine: func(a, b T) T { return a + b },
 		load:    loadRow[T],
 		cols:    addRow[T],
-		rows8:   addRows8[T],
+		rows8:   rows8,
 		merge:   addSlice[T],
 	}
 }

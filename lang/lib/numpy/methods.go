@@ -139,6 +139,41 @@ func realFloating(t *tensor.Tensor, name string) (*tensor.Tensor, error) {
 	return floating(t)
 }
 
+// sumInOrder is np.sum's reduction: tensor.Sum, but in NumPy's order
+// where NumPy's bits depend on it and kael follows it. A C-contiguous
+// float array reduced over its leading axes, keeping at least two
+// elements, is added row after row (NumPy's iterator makes the reduced
+// axes the outer loop and adds whole rows); keeping one element, NumPy
+// sees one contiguous run and sums it pairwise, as tensor.Sum does.
+func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	k := len(dims)
+	if dt := x.DType(); (dt != tensor.Float64 && dt != tensor.Float32) || k == 0 || k >= x.Dim() || !x.IsContiguous() {
+		return tensor.Sum(x, dims, keep)
+	}
+	for _, d := range dims {
+		if d >= k { // dims are distinct: all below k means exactly 0..k-1
+			return tensor.Sum(x, dims, keep)
+		}
+	}
+	shape := x.Shape()
+	width := 1
+	for _, n := range shape[k:] {
+		width *= n
+	}
+	if width < 2 {
+		return tensor.Sum(x, dims, keep)
+	}
+	r, err := tensor.SumLeadingRows(x, k)
+	if err != nil || !keep {
+		return r, err
+	}
+	kept := slices.Clone(shape)
+	for i := range k {
+		kept[i] = 1
+	}
+	return r.Reshape(kept...)
+}
+
 // sumInput is what np.sum adds: bools count as int64.
 func sumInput(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.DType() == tensor.Bool {
@@ -158,7 +193,7 @@ func init() {
 				if t, err = sumInput(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, unsignedTotal(t, tensor.Sum))
+				return reduction(t, a, unsignedTotal(t, sumInOrder))
 			}},
 		{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {

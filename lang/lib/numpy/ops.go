@@ -96,6 +96,9 @@ var swapped = map[syntax.Token]syntax.Token{syntax.LT: syntax.GT, syntax.GT: syn
 // reflected) with NumPy's rules; ok is false when other is not something
 // NumPy computes with.
 func binaryOp(op syntax.Token, self, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	if r, ok, err := float64ScalarOp(op, self, other, reflected); ok {
+		return r, true, err
+	}
 	a, ok, err := asOperand(self)
 	if !ok || err != nil {
 		return nil, ok, err
@@ -126,6 +129,51 @@ func binaryOp(op syntax.Token, self, other lang.Value, reflected bool) (lang.Val
 		return nil, true, err
 	}
 	return r, true, nil
+}
+
+// scalarArith are the operators float64ScalarOp computes.
+var scalarArith = map[syntax.Token]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
+	syntax.PLUS: tensor.Add, syntax.MINUS: tensor.Sub, syntax.STAR: tensor.Mul, syntax.SLASH: tensor.Div,
+}
+
+// float64ScalarOp is the short way of a float64 array (not 0-d) and a
+// Python int or float under + - * /, the commonest mixed operation: by
+// NumPy's rules the result is float64 whatever the number's value, so the
+// number becomes a float64 0-d tensor at once (float64(int64) rounds once,
+// as NumPy's cast of a Python int does) instead of going through its own
+// dtype, the promotion and a cast. ok is false where the general path
+// applies.
+func float64ScalarOp(op syntax.Token, self, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	arr, isArr := self.(*Array)
+	if !isArr || arr.store.DType() != tensor.Float64 || arr.store.Dim() == 0 {
+		return nil, false, nil
+	}
+	var v float64
+	switch x := other.(type) {
+	case float64:
+		v = x
+	case int64:
+		v = float64(x)
+	default:
+		return nil, false, nil
+	}
+	kernel, ok := scalarArith[op]
+	if !ok {
+		return nil, false, nil
+	}
+	s, err := tensor.FromSlice([]float64{v}, []int{}...)
+	if err != nil {
+		return nil, true, err
+	}
+	x, y := arr.val(), s
+	if reflected {
+		x, y = y, x
+	}
+	r, err := kernel(x, y)
+	if err != nil {
+		return nil, true, err
+	}
+	return wrap(r), true, nil
 }
 
 // applyBinary computes a op b.

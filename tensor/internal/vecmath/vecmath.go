@@ -1,7 +1,9 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
-// latter's gradient; leaky_relu and its gradient.
+// latter's gradient; leaky_relu and its gradient; and the float64 addition
+// of two slices and of eight rows into an accumulator, exact lane by lane
+// like the scalar loops.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -35,6 +37,11 @@ type impl struct {
 	leakyReLU func(dst, src []float32, slope float32)
 	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
 	leakyReLUGrad func(dst, g, x []float32, slope float32)
+	// addF64 sets dst[i] to a[i] + b[i], a and b as long as dst.
+	addF64 func(dst, a, b []float64)
+	// addRows8F64 is AddRows8Float64 for a length that is a multiple of
+	// 8, the rows as long as acc.
+	addRows8F64 func(acc []float64, rows *[8][]float64, load bool)
 }
 
 // genericImpl is the portable Go implementation.
@@ -52,6 +59,8 @@ var genericImpl = &impl{
 
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,
+	addF64:        addF64Generic,
+	addRows8F64:   addRows8F64Generic,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and

@@ -24,6 +24,18 @@ func sumAVX512(x []float32) float32
 func maxAVX2(x []float32) float32
 
 //go:noescape
+func addF64AVX512(dst, a, b []float64)
+
+//go:noescape
+func addF64AVX2(dst, a, b []float64)
+
+//go:noescape
+func addRows8F64AVX512(acc []float64, rows *[8][]float64, load bool)
+
+//go:noescape
+func addRows8F64AVX2(acc []float64, rows *[8][]float64, load bool)
+
+//go:noescape
 func expSumAVX2(dst, src []float32, shift float32) float64
 
 //go:noescape
@@ -72,6 +84,8 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			addF64:        addF64AVX512,
+			addRows8F64:   addRows8F64AVX512,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -89,6 +103,8 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			addF64:        addF64AVX2,
+			addRows8F64:   addRows8F64AVX2,
 		})
 	}
 	return list

@@ -1,0 +1,128 @@
+package tensor
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
+
+// orderSensitive returns n float64 values whose sums depend on the order
+// of the additions (normal values scaled over 2^±60).
+func orderSensitive(n int) []float64 {
+	r := rand.New(rand.NewPCG(5, 6))
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = r.NormFloat64() * math.Pow(2, float64(r.IntN(120)-60))
+	}
+	return v
+}
+
+// sameBits reports whether a and b hold the same float64 bits.
+func sameBits(t *testing.T, what string, a, b []float64) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Fatalf("%s: %d values, want %d", what, len(a), len(b))
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			t.Fatalf("%s: [%d] = %v, want %v", what, i, a[i], b[i])
+		}
+	}
+}
+
+// TestSumLeadingRowsInOrder checks SumLeadingRows against a running sum of
+// the rows, bit for bit, for float64 and float32, contiguous and not,
+// across the column blocks, with one row and with none.
+func TestSumLeadingRowsInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		shape []int
+		k     int
+	}{{[]int{7, 5}, 1}, {[]int{300, 9}, 1}, {[]int{3, 4, 10}, 2}, {[]int{5, 2 * rowsBlock}, 1}, {[]int{2, rowsBlock + 3}, 1}, {[]int{1, 6}, 1}, {[]int{0, 6}, 1}} {
+		vals := orderSensitive(numel(tc.shape))
+		x, err := FromSlice(vals, tc.shape...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		width := numel(tc.shape[tc.k:])
+		want := make([]float64, width)
+		want32 := make([]float32, width)
+		for r := 0; r < numel(tc.shape[:tc.k]); r++ {
+			for j := range want {
+				v := vals[r*width+j]
+				if r == 0 {
+					want[j], want32[j] = v, float32(v)
+				} else {
+					want[j] += v
+					want32[j] += float32(v)
+				}
+			}
+		}
+		got, err := SumLeadingRows(x, tc.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := got.Float64s()
+		sameBits(t, "float64", g, want)
+		x32, _ := x.To(Float32)
+		got32, err := SumLeadingRows(x32, tc.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g32, _ := Data[float32](got32)
+		for j := range want32 {
+			if math.Float32bits(g32[j]) != math.Float32bits(want32[j]) {
+				t.Fatalf("float32 %v: [%d] = %v, want %v", tc.shape, j, g32[j], want32[j])
+			}
+		}
+		if len(tc.shape) == 2 && tc.shape[0] > 1 {
+			// A non-contiguous view: the same rows, one column apart.
+			wide, _ := FromSlice(orderSensitive(tc.shape[0]*(width+1)), tc.shape[0], width+1)
+			view, _ := wide.Narrow(1, 1, width)
+			got, err := SumLeadingRows(view, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := view.Contiguous()
+			want, _ := SumLeadingRows(c, 1)
+			g, _ := got.Float64s()
+			w, _ := want.Float64s()
+			sameBits(t, "view", g, w)
+		}
+	}
+	x, _ := FromSlice([]float64{1, 2}, 2)
+	if _, err := SumLeadingRows(x, 1); err == nil {
+		t.Error("SumLeadingRows of a 1-d tensor over 1 dimension: no error")
+	}
+	i, _ := FromSlice([]int64{1, 2, 3, 4}, 2, 2)
+	if _, err := SumLeadingRows(i, 1); err == nil {
+		t.Error("SumLeadingRows of int64: no error")
+	}
+}
+
+// TestSumDim0Float64SameUnderEveryImpl checks that Sum over dim 0 of
+// float64 (the pairwise tree of eight-row blocks, PyTorch's order) gives
+// the same bits with the vector kernels as with the Go loops.
+func TestSumDim0Float64SameUnderEveryImpl(t *testing.T) {
+	defer vecmath.SetImpl(vecmath.Impl())
+	for _, shape := range [][]int{{1000, 37}, {203, 16}, {9, 5}, {130, 3, 11}} {
+		x, _ := FromSlice(orderSensitive(numel(shape)), shape...)
+		var ref []float64
+		for _, name := range vecmath.Impls() {
+			if err := vecmath.SetImpl(name); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Sum(x, []int{0}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := s.Float64s()
+			if ref == nil {
+				ref = got
+				continue
+			}
+			sameBits(t, name, got, ref)
+		}
+	}
+}
