@@ -683,9 +683,12 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 	case BigInt:
 		return nil, errUnpackLong
 	case *List, Tuple:
-		data, err := TensorData(v)
+		data, d, err := TensorDataDType(v)
 		if err != nil {
 			return nil, err
+		}
+		if d != nil {
+			return tensor.FromValue(data, *d)
 		}
 		return tensor.FromValue(data)
 	case ArrayProvider:
@@ -699,11 +702,62 @@ func ToTensor(v Value) (*tensor.Tensor, error) {
 // TensorData is ToGo for the data of a tensor (torch.tensor(data)): its
 // leaves must be numbers, else PyTorch's error.
 func TensorData(v Value) (any, error) {
-	data, err := ToGo(v)
+	data, _, err := TensorDataDType(v)
+	return data, err
+}
+
+// TensorDataDType is TensorData for torch.tensor(data) and tensor
+// operands, as PyTorch's internal_new_from_data reads data: a tensor
+// inside it must hold one element (else PyTorch's ValueError), which
+// stands for its value, and then the dtype to make is the promotion of
+// every leaf's (a Python float's the default float32, an int's int64, a
+// tensor's its own), returned in dtype; dtype is nil when data holds no
+// tensor, and FromValue infers it from the values as usual.
+func TensorDataDType(v Value) (data any, dtype *tensor.DType, err error) {
+	var leaves dataLeaves
+	data, err = toGoDepth(v, 0, &leaves)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return data, checkTensorLeaves(data)
+	if err := checkTensorLeaves(data); err != nil {
+		return nil, nil, err
+	}
+	if leaves.tensors && !leaves.other {
+		d := leaves.dtype
+		return data, &d, nil
+	}
+	return data, nil, nil
+}
+
+// dataLeaves gathers, while TensorDataDType converts data, whether it
+// holds tensors, whether it holds leaves whose dtype it does not follow
+// (NumPy values), and the promotion of the leaves' dtypes.
+type dataLeaves struct {
+	tensors, other, seen bool
+	dtype                tensor.DType
+}
+
+// add promotes the dtype with a leaf's.
+func (l *dataLeaves) add(d tensor.DType) {
+	if !l.seen {
+		l.dtype, l.seen = d, true
+		return
+	}
+	l.dtype = tensor.PromoteTypes(l.dtype, d)
+}
+
+// addValue records a leaf that is a Python value.
+func (l *dataLeaves) addValue(v Value) {
+	switch v.(type) {
+	case bool:
+		l.add(tensor.Bool)
+	case int64:
+		l.add(tensor.Int64)
+	case float64:
+		l.add(tensor.Float32)
+	case Complex, complex128:
+		l.add(tensor.Complex64)
+	}
 }
 
 // checkTensorLeaves returns PyTorch's error for a leaf of tensor data
@@ -751,7 +805,7 @@ var errUnpackLong = Errorf(RuntimeError, "Overflow when unpacking long")
 // ToGo converts nested lists and tuples of numbers into []any for
 // tensor.FromValue. Nesting deeper than any tensor could be (or a list
 // holding itself) is a ValueError.
-func ToGo(v Value) (any, error) { return toGoDepth(v, 0) }
+func ToGo(v Value) (any, error) { return toGoDepth(v, 0, nil) }
 
 // IsSequence reports whether v is a sequence other than a list or tuple
 // that tensor data may be made of, as PyTorch's PySequence_Check allows:
@@ -773,17 +827,33 @@ func IsSequence(v Value) bool {
 // maxTensorDims bounds the nesting of the data given to tensor().
 const maxTensorDims = 64
 
-func toGoDepth(v Value, depth int) (any, error) {
+// toGoDepth is ToGo at depth; leaves, when set, makes it TensorDataDType's
+// conversion and gathers the leaves' dtypes.
+func toGoDepth(v Value, depth int, leaves *dataLeaves) (any, error) {
 	if depth > maxTensorDims {
 		return nil, Errorf(ValueError, "nested sequences are deeper than %d levels", maxTensorDims)
 	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
-		return tensor.ToList(x)
+		if leaves == nil || depth == 0 {
+			return tensor.ToList(x)
+		}
+		leaves.tensors = true
+		leaves.add(x.DType())
+		return x.Item() // PyTorch's ValueError for more than one element
 	case ArrayProvider:
+		if leaves != nil {
+			leaves.other = true
+		}
 		return tensor.ToList(x.ArrayTensor())
 	case Number:
+		if leaves != nil {
+			leaves.other = true
+		}
 		return numberValue(x), nil
+	}
+	if leaves != nil {
+		leaves.addValue(v)
 	}
 	elems, ok := seqElems(v)
 	if !ok && IsSequence(v) {
@@ -801,7 +871,7 @@ func toGoDepth(v Value, depth int) (any, error) {
 	}
 	out := make([]any, len(elems))
 	for i, e := range elems {
-		g, err := toGoDepth(e, depth+1)
+		g, err := toGoDepth(e, depth+1, leaves)
 		if err != nil {
 			return nil, err
 		}

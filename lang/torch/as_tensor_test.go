@@ -35,3 +35,21 @@ func TestAsTensorMatchesTorch(t *testing.T) {
 		"torch.as_tensor([[1, 2], [3]])",
 	})
 }
+
+// TestTensorsInsideDataMatchTorch compares torch.tensor, torch.as_tensor,
+// and the legacy constructors given data that holds
+// tensors with PyTorch 1.13: each must hold one element, which stands for
+// its value, and its dtype takes part in the inferred one.
+func TestTensorsInsideDataMatchTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\na = torch.ones(2)\nb = torch.zeros(2)\n", []string{
+		"torch.tensor([a, b])",
+		"torch.tensor([[a], [b]])",
+		"torch.tensor((a,))",
+		"torch.tensor([1, a])",
+		"torch.as_tensor([a, b])",
+		"torch.FloatTensor([a, b])",
+		"torch.tensor([torch.tensor(1.), torch.tensor(2.)]), torch.tensor([torch.ones(1), torch.ones(1)]), torch.tensor([torch.ones(1, 1)])",
+		"[(t, t.dtype) for t in (torch.tensor([torch.tensor(1., dtype=torch.float16), 2.5]), torch.tensor([torch.tensor(1, dtype=torch.int32)]), torch.tensor([torch.tensor(1., dtype=torch.float64)]), torch.tensor([1.5, torch.tensor(2)]), torch.tensor([[torch.tensor([1.])]]), torch.tensor([torch.tensor(True)]), torch.tensor([torch.tensor(1, dtype=torch.int32), 2]), torch.tensor([torch.tensor(1, dtype=torch.uint8), True]))]",
+		"torch.tensor([torch.tensor(1., dtype=torch.float64)], dtype=torch.float32).dtype",
+	})
+}

@@ -613,18 +613,21 @@ func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, er
 			return nil, err
 		}
 		data = t
-	case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
-		var err error
-		if data, err = lang.TensorData(x); err != nil {
-			return nil, err
-		}
 	default:
-		if !lang.IsSequence(x) { // a range or a deque is data, as in PyTorch
-			return nil, a.WrongType(name, "a number, a list, a tuple or a Tensor", x)
+		switch x.(type) {
+		case int64, float64, bool, lang.Complex, *lang.List, lang.Tuple, lang.BigInt:
+		default:
+			if !lang.IsSequence(x) { // a range or a deque is data, as in PyTorch
+				return nil, a.WrongType(name, "a number, a list, a tuple or a Tensor", x)
+			}
 		}
+		var inferred *tensor.DType // the promotion of the leaves' dtypes, when tensors are among them
 		var err error
-		if data, err = lang.TensorData(x); err != nil {
+		if data, inferred, err = lang.TensorDataDType(x); err != nil {
 			return nil, err
+		}
+		if d == nil {
+			d = inferred
 		}
 	}
 	return tensor.FromValue(data, dtypes(d)...)

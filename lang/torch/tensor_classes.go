@@ -128,7 +128,7 @@ func legacyTensor(a *lang.Args, d tensor.DType) (lang.Value, error) {
 // the elements as PyTorch's legacy constructors do (floats truncate to
 // int64).
 func legacyFromData(v lang.Value, d tensor.DType) (lang.Value, error) {
-	g, err := lang.ToGo(v)
+	g, err := lang.TensorData(v) // a tensor inside must hold one element, as in PyTorch
 	if err != nil {
 		return nil, err
 	}
