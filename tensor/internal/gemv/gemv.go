@@ -12,9 +12,10 @@
 // Work is split into contiguous blocks of rows of W, one per goroutine
 // (the caller's and persistent workers of internal/pool), so each
 // goroutine streams one region of memory; VecMat sums the goroutines'
-// partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
-// are assembly (written by _asm/gen.go); elsewhere, or when forced with
-// SetImpl("generic"), Go.
+// partial vectors at the end. On amd64 the inner loops are assembly
+// (written by _asm/gen.go): AVX-512 where the CPU has AVX-512 F and BW,
+// AVX2 and FMA otherwise, the two giving the same bits; elsewhere, or
+// when forced with SetImpl("generic") or KAEL_ISA, Go.
 //
 // VecMat16 and MatVec16 do the same over bfloat16 or float16 weights,
 // widened to float32 in registers (gemv16.go): half the bytes per weight.
@@ -58,7 +59,7 @@ func Impl() string { return impls.Current().name }
 // Impls lists the implementations this CPU supports, fastest first.
 func Impls() []string { return impls.Names() }
 
-// SetImpl selects an implementation by name ("avx2", "generic").
+// SetImpl selects an implementation by name ("avx512", "avx2", "generic").
 func SetImpl(name string) error { return impls.Set(name) }
 
 // minWorkPerThread is the number of multiply-adds below which one more
