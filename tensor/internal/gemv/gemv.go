@@ -24,6 +24,7 @@ package gemv
 import (
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
 	"github.com/kael-dev/kael/tensor/internal/pool"
@@ -111,23 +112,45 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 // vecMat splits VecMat's rows among goroutines, each adding into a vector
 // of its own, and sums the vectors.
 func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw, threads int) {
+	if threads == 1 {
+		// No goroutines to hand work to: no closures, no partial vectors
+		// (attention's products per head over a KV cache, a few
+		// thousand multiply-adds each, come this way).
+		clear(y[:n])
+		vecMatRows(kn, y[:n], x, w, 0, k, n, ldw)
+		return
+	}
 	partial := make([][]float32, threads)
 	partial[0] = y[:n]
 	split(k, threads, func(t, lo, hi int) {
 		acc := partial[t]
 		if acc == nil {
-			acc = make([]float32, n)
+			acc = getPartial(n)
 			partial[t] = acc
-		} else {
-			clear(acc)
 		}
+		clear(acc)
 		vecMatRows(kn, acc, x, w, lo, hi, n, ldw)
 	})
 	for _, p := range partial[1:] {
 		if p != nil {
 			addInto(y[:n], p)
+			partials.Put(&p)
 		}
 	}
+}
+
+// partials keeps the partial vectors of VecMat's goroutines between
+// products, so that decoding a token, some fifty products, allocates none
+// in steady state (fresh memory costs page faults as well as the
+// allocation).
+var partials sync.Pool
+
+// getPartial returns a vector of n elements, not cleared.
+func getPartial(n int) []float32 {
+	if p, ok := partials.Get().(*[]float32); ok && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]float32, n)
 }
 
 // kernels are the inner loops over one kind of weight element E: float32,
@@ -196,7 +219,16 @@ func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 	if im == nil {
 		return
 	}
-	kn := float32Kernels(im)
+	matVec(float32Kernels(im), y, w, x, n, k, ldw, threads)
+}
+
+// matVec splits MatVec's rows among goroutines, each setting its block of
+// y.
+func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, n, k, ldw, threads int) {
+	if threads == 1 {
+		matVecRows(kn, y, w, x, 0, n, k, ldw)
+		return
+	}
 	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
 }
 
