@@ -9,9 +9,10 @@ import (
 
 // BenchmarkDecode times one decoded token of GPT-2 124M after a 16-token
 // prompt, as kaelbench's decode rows do, with float32 and 16-bit weights.
-// Where the system reports them it adds the CPU time and the voluntary
-// context switches a token (cpu-ms/token, switches/token, the cache
-// refills included): wall time well above CPU time per thread is time
+// Where the system reports them it adds the CPU time, the voluntary
+// context switches and the minor page faults a token (cpu-ms/token,
+// switches/token, faults/token: fresh memory the allocator touches; the
+// cache refills included): wall time well above CPU time per thread is time
 // spent waiting, for the other cores or for the processor.
 func BenchmarkDecode(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "124M.safetensors")
@@ -40,7 +41,7 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			}
 			reset()
-			cpu0, sw0, usage := processUsage()
+			cpu0, sw0, flt0, usage := processUsage()
 			b.ResetTimer()
 			for range b.N {
 				if cache.Len() == prompt+steps {
@@ -55,9 +56,10 @@ func BenchmarkDecode(b *testing.B) {
 				next = Sampling{}.Choose(logits)
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tokens/s")
-			if cpu1, sw1, _ := processUsage(); usage {
+			if cpu1, sw1, flt1, _ := processUsage(); usage {
 				b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/token")
 				b.ReportMetric(float64(sw1-sw0)/float64(b.N), "switches/token")
+				b.ReportMetric(float64(flt1-flt0)/float64(b.N), "faults/token")
 			}
 		})
 	}

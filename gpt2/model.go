@@ -88,7 +88,17 @@ func (m *Model) LastLogits(ids []int, cache *Cache) ([]float32, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Values[float32](logits)
+	if !logits.IsContiguous() {
+		return tensor.Values[float32](logits)
+	}
+	// The head's output is a tensor of its own that nothing else holds:
+	// its storage is returned as it is, not copied (a decoded token would
+	// otherwise allocate and copy the vocabulary's 200 KB of logits twice).
+	data, err := tensor.Data[float32](logits)
+	if err != nil {
+		return nil, err
+	}
+	return data[logits.Offset() : logits.Offset()+logits.Numel() : logits.Offset()+logits.Numel()], nil
 }
 
 // forward runs the model over ids after the cached positions.

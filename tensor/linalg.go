@@ -59,8 +59,8 @@ func (p *mmBatch) forBatch(one func(i int, threads int)) error {
 // gemmBatch computes a float batch with the gemm package, which packs
 // strided and transposed operands itself.
 func gemmBatch[T float32 | float64](p *mmBatch) error {
-	if matVec(p) {
-		return nil
+	if done, err := matVec(p); done || err != nil {
+		return err
 	}
 	ad, bd, cd := p.a.storage.data.([]T), p.b.storage.data.([]T), p.c.storage.data.([]T)
 	return p.forBatch(func(i, threads int) {

@@ -3,40 +3,53 @@ package tensor
 import "github.com/kael-dev/kael/tensor/internal/gemv"
 
 // matVec computes p with the matrix-vector kernels of package gemv, and
-// reports whether it did: p must be a single float32 product with one row
-// (x·W) or one column (W·x), with the vector and the result contiguous and
-// the matrix made of contiguous rows in either orientation. Such products
-// read each element of the matrix once, so their speed is the memory
-// bandwidth, which gemv streams on every core; gemm would first pack the
-// matrix, reading it twice.
-func matVec(p *mmBatch) bool {
+// reports whether it did: p's products must be float32 products with one
+// row (x·W) or one column (W·x), with the vectors and the results
+// contiguous and the matrices made of contiguous rows in either
+// orientation. Such products read each element of the matrix once, so
+// their speed is the memory bandwidth, which gemv streams on every core;
+// gemm would first pack the matrix, reading it twice. A batch of them, as
+// attention over a KV cache makes for each new token (one product per
+// head, query times keys, then probabilities times values), runs one
+// product per goroutine as forBatch spreads it, without gemm's packing of
+// each head's keys and values.
+func matVec(p *mmBatch) (bool, error) {
 	cd, ok := p.c.storage.data.([]float32)
-	if !ok || len(p.cOffs) != 1 || p.k == 0 {
-		return false
+	if !ok || p.k == 0 {
+		return false, nil
 	}
 	ad, bd := p.a.storage.data.([]float32), p.b.storage.data.([]float32)
-	aOff, bOff, cOff := p.aOffs[0], p.bOffs[0], p.cOffs[0]
+	var one func(i, threads int)
 	switch {
 	case p.m == 1 && (p.aCols == 1 || p.k == 1) && (p.cCols == 1 || p.n == 1):
-		x, y := ad[aOff:aOff+p.k], cd[cOff:cOff+p.n]
 		switch {
 		case p.bCols == 1 && p.bRows >= p.n:
-			gemv.VecMat(y, x, bd[bOff:], p.k, p.n, p.bRows, NumThreads())
-			return true
+			one = func(i, threads int) {
+				gemv.VecMat(cd[p.cOffs[i]:p.cOffs[i]+p.n], ad[p.aOffs[i]:p.aOffs[i]+p.k], bd[p.bOffs[i]:], p.k, p.n, p.bRows, threads)
+			}
 		case p.bRows == 1 && p.bCols >= p.k:
-			gemv.MatVec(y, bd[bOff:], x, p.n, p.k, p.bCols, NumThreads())
-			return true
+			one = func(i, threads int) {
+				gemv.MatVec(cd[p.cOffs[i]:p.cOffs[i]+p.n], bd[p.bOffs[i]:], ad[p.aOffs[i]:p.aOffs[i]+p.k], p.n, p.k, p.bCols, threads)
+			}
 		}
 	case p.n == 1 && (p.bRows == 1 || p.k == 1) && (p.cRows == 1 || p.m == 1):
-		x, y := bd[bOff:bOff+p.k], cd[cOff:cOff+p.m]
 		switch {
 		case p.aCols == 1 && p.aRows >= p.k:
-			gemv.MatVec(y, ad[aOff:], x, p.m, p.k, p.aRows, NumThreads())
-			return true
+			one = func(i, threads int) {
+				gemv.MatVec(cd[p.cOffs[i]:p.cOffs[i]+p.m], ad[p.aOffs[i]:], bd[p.bOffs[i]:p.bOffs[i]+p.k], p.m, p.k, p.aRows, threads)
+			}
 		case p.aRows == 1 && p.aCols >= p.m:
-			gemv.VecMat(y, x, ad[aOff:], p.k, p.m, p.aCols, NumThreads())
-			return true
+			one = func(i, threads int) {
+				gemv.VecMat(cd[p.cOffs[i]:p.cOffs[i]+p.m], bd[p.bOffs[i]:p.bOffs[i]+p.k], ad[p.aOffs[i]:], p.k, p.m, p.aCols, threads)
+			}
 		}
 	}
-	return false
+	if one == nil {
+		return false, nil
+	}
+	if len(p.cOffs) == 1 {
+		one(0, NumThreads())
+		return true, nil
+	}
+	return true, p.forBatch(one)
 }

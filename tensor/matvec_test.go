@@ -26,6 +26,12 @@ func TestMatVecLayouts(t *testing.T) {
 		"empty inner dimension":        {rnd(1, 0), rnd(0, n)},
 		"row of a transposed operand":  {rnd(k, 1).T(), rnd(k, n)},
 		"one-column result, row input": {rnd(1, k), rnd(k, 1)},
+		// Batches, as attention over a KV cache makes: one query per head
+		// times its keys, probabilities times values.
+		"batch of rows times transposed": {rnd(12, 1, k), mustOp(rnd(12, n, k).Transpose(1, 2))},
+		"batch of rows times matrices":   {rnd(12, 1, k), rnd(12, k, n)},
+		"batch of matrices times cols":   {rnd(5, n, k), rnd(5, k, 1)},
+		"broadcast batch of rows":        {rnd(3, 1, k), rnd(1, k, n)},
 	}
 	for name, c := range cases {
 		got, err := Matmul(c[0], c[1])
@@ -51,4 +57,33 @@ func mustNarrow(t *testing.T, x *Tensor, dim, start, length int) *Tensor {
 		t.Fatal(err)
 	}
 	return y
+}
+
+// TestMatVecBatchIsItsProducts checks that a batch of one-row products,
+// which runs each product on the matrix-vector kernels, gives the bits of
+// each product computed alone, as a cached decode step's attention needs
+// (its heads are a batch; a model of one head is a single product).
+func TestMatVecBatchIsItsProducts(t *testing.T) {
+	g := NewGenerator(5)
+	q := mustOp(Randn(g, Float32, 12, 1, 64))
+	keys := mustOp(Randn(g, Float32, 12, 80, 64))
+	kt := mustOp(keys.Transpose(1, 2))
+	values := mustOp(Randn(g, Float32, 12, 80, 64))
+	probs := mustOp(Randn(g, Float32, 12, 1, 80))
+	for _, c := range []struct {
+		name string
+		a, b *Tensor
+	}{{"query times keys", q, kt}, {"probabilities times values", probs, values}} {
+		got := mustOp(Values[float32](mustOp(Matmul(c.a, c.b))))
+		per := len(got) / 12
+		for h := range 12 {
+			ah, bh := mustOp(c.a.Select(0, h)), mustOp(c.b.Select(0, h))
+			want := mustOp(Values[float32](mustOp(Matmul(ah, bh))))
+			for j, w := range want {
+				if got[h*per+j] != w {
+					t.Fatalf("%s: head %d element %d is %v in the batch, %v alone", c.name, h, j, got[h*per+j], w)
+				}
+			}
+		}
+	}
 }

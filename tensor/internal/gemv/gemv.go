@@ -12,9 +12,10 @@
 // Work is split into contiguous blocks of rows of W, one per goroutine
 // (the caller's and persistent workers of internal/pool), so each
 // goroutine streams one region of memory; VecMat sums the goroutines'
-// partial vectors at the end. On amd64 with AVX2 and FMA the inner loops
-// are assembly (written by _asm/gen.go); elsewhere, or when forced with
-// SetImpl("generic"), Go.
+// partial vectors at the end. On amd64 the inner loops are assembly
+// (written by _asm/gen.go): AVX-512 where the CPU has AVX-512 F and BW,
+// AVX2 and FMA otherwise, the two giving the same bits; elsewhere, or
+// when forced with SetImpl("generic") or KAEL_ISA, Go.
 //
 // VecMat16 and MatVec16 do the same over bfloat16 or float16 weights,
 // widened to float32 in registers (gemv16.go): half the bytes per weight.
@@ -23,6 +24,7 @@ package gemv
 import (
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
 	"github.com/kael-dev/kael/tensor/internal/pool"
@@ -58,7 +60,7 @@ func Impl() string { return impls.Current().name }
 // Impls lists the implementations this CPU supports, fastest first.
 func Impls() []string { return impls.Names() }
 
-// SetImpl selects an implementation by name ("avx2", "generic").
+// SetImpl selects an implementation by name ("avx512", "avx2", "generic").
 func SetImpl(name string) error { return impls.Set(name) }
 
 // minWorkPerThread is the number of multiply-adds below which one more
@@ -110,23 +112,45 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 // vecMat splits VecMat's rows among goroutines, each adding into a vector
 // of its own, and sums the vectors.
 func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw, threads int) {
+	if threads == 1 {
+		// No goroutines to hand work to: no closures, no partial vectors
+		// (attention's products per head over a KV cache, a few
+		// thousand multiply-adds each, come this way).
+		clear(y[:n])
+		vecMatRows(kn, y[:n], x, w, 0, k, n, ldw)
+		return
+	}
 	partial := make([][]float32, threads)
 	partial[0] = y[:n]
 	split(k, threads, func(t, lo, hi int) {
 		acc := partial[t]
 		if acc == nil {
-			acc = make([]float32, n)
+			acc = getPartial(n)
 			partial[t] = acc
-		} else {
-			clear(acc)
 		}
+		clear(acc)
 		vecMatRows(kn, acc, x, w, lo, hi, n, ldw)
 	})
 	for _, p := range partial[1:] {
 		if p != nil {
 			addInto(y[:n], p)
+			partials.Put(&p)
 		}
 	}
+}
+
+// partials keeps the partial vectors of VecMat's goroutines between
+// products, so that decoding a token, some fifty products, allocates none
+// in steady state (fresh memory costs page faults as well as the
+// allocation).
+var partials sync.Pool
+
+// getPartial returns a vector of n elements, not cleared.
+func getPartial(n int) []float32 {
+	if p, ok := partials.Get().(*[]float32); ok && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]float32, n)
 }
 
 // kernels are the inner loops over one kind of weight element E: float32,
@@ -195,7 +219,16 @@ func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 	if im == nil {
 		return
 	}
-	kn := float32Kernels(im)
+	matVec(float32Kernels(im), y, w, x, n, k, ldw, threads)
+}
+
+// matVec splits MatVec's rows among goroutines, each setting its block of
+// y.
+func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, n, k, ldw, threads int) {
+	if threads == 1 {
+		matVecRows(kn, y, w, x, 0, n, k, ldw)
+		return
+	}
 	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
 }
 

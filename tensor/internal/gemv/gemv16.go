@@ -88,6 +88,5 @@ func MatVec16(y []float32, w []uint16, x []float32, h Half, n, k, ldw, threads i
 	if im == nil {
 		return
 	}
-	kn := halfKernels(im, h)
-	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
+	matVec(halfKernels(im, h), y, w, x, n, k, ldw, threads)
 }

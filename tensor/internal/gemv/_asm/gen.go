@@ -1,13 +1,25 @@
 //go:build ignore
 
-// Command gen writes gemv_amd64.s, the AVX2+FMA inner kernels of package
-// gemv. Run it with `go generate` in the package directory.
+// Command gen writes gemv_amd64.s, the AVX2+FMA and AVX-512 inner kernels
+// of package gemv. Run it with `go generate` in the package directory.
 //
 // Each kernel exists for three kinds of weights: float32, and bfloat16 and
 // float16 read as 16-bit values and widened to float32 in registers. The
 // three are written from one template, so the 16-bit kernels do the
 // float32 kernels' operations in the same order, and their results on
 // 16-bit weights equal the float32 kernels' on the widened weights.
+//
+// The AVX-512 kernels do the AVX2 kernels' arithmetic on registers twice
+// as wide, in the same order for every element of the result, so the two
+// give the same bits: axpy4's sums are per element, and dot4's sixteen
+// lanes accumulate the elements j mod 16 that AVX2's two registers of
+// eight accumulate, its last eight elements going into the low lanes
+// alone (a masked FMA), and its reduction starts by adding the high half
+// to the low one as AVX2's adds its second register to its first. What
+// AVX-512 changes is the instructions per byte: half as many loads,
+// widenings and FMAs, which the 16-bit kernels, twice the instructions
+// per byte of the float32 ones, need to keep the memory busy from one
+// core.
 package main
 
 import (
@@ -185,14 +197,150 @@ func dot4(w weights) {
 	}
 }
 
+// axpy4AVX512 is axpy4 on zmm registers: 64 elements a step, then 16,
+// then 8 on ymm registers.
+func axpy4AVX512(w weights) {
+	name := "axpy4" + w.suffix + "AVX512"
+	fmt.Fprintf(&out, "\n// func %s(y *float32, w0, w1, w2, w3 *%s, x *[4]float32, n int)\n", name, w.goType)
+	fmt.Fprintf(&out, "// y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j], n a multiple of 8.\n")
+	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
+	for _, a := range []string{"y+0(FP), DI", "w0+8(FP), R8", "w1+16(FP), R9", "w2+24(FP), R10", "w3+32(FP), R11", "x+40(FP), AX", "n+48(FP), CX"} {
+		ins("MOVQ %s", a)
+	}
+	for r := range 4 {
+		ins("VBROADCASTSS %d(AX), Z%d", 4*r, 12+r)
+	}
+	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
+	ins("XORQ BX, BX")
+	p := "axpy512" + w.suffix
+	loop, tail16, tail8, done := p+"Loop64", p+"Tail16", p+"Tail8", p+"Done"
+	step := 64 * w.size
+	label(loop)
+	ins("LEAQ %d(BX), DX", step)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail16)
+	prefetchRows(w, step)
+	for c := range 4 {
+		ins("VMOVUPS %s, Z%d", floats(w, 16*w.size*c, "DI"), c)
+	}
+	for r, reg := range rows {
+		for c := range 4 {
+			tmp := fmt.Sprintf("Z%d", 4+4*(r%2)+c)
+			fma(w, fmt.Sprintf("%d(%s)(BX*1)", 16*w.size*c, reg), fmt.Sprintf("Z%d", 12+r), fmt.Sprintf("Z%d", c), tmp)
+		}
+	}
+	for c := range 4 {
+		ins("VMOVUPS Z%d, %s", c, floats(w, 16*w.size*c, "DI"))
+	}
+	ins("MOVQ DX, BX")
+	ins("JMP  %s", loop)
+	label(tail16)
+	ins("LEAQ %d(BX), DX", 16*w.size)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail8)
+	ins("VMOVUPS %s, Z0", floats(w, 0, "DI"))
+	for r, reg := range rows {
+		fma(w, fmt.Sprintf("(%s)(BX*1)", reg), fmt.Sprintf("Z%d", 12+r), "Z0", fmt.Sprintf("Z%d", 4+r))
+	}
+	ins("VMOVUPS Z0, %s", floats(w, 0, "DI"))
+	ins("MOVQ DX, BX")
+	ins("JMP  %s", tail16)
+	label(tail8)
+	ins("CMPQ BX, CX")
+	ins("JGE  %s", done)
+	ins("VMOVUPS %s, Y0", floats(w, 0, "DI"))
+	for r, reg := range rows {
+		fma(w, fmt.Sprintf("(%s)(BX*1)", reg), fmt.Sprintf("Y%d", 12+r), "Y0", fmt.Sprintf("Y%d", 4+r))
+	}
+	ins("VMOVUPS Y0, %s", floats(w, 0, "DI"))
+	label(done)
+	ins("VZEROUPPER")
+	ins("RET")
+}
+
+// dot4AVX512 is dot4 on zmm registers: 32 elements a step, then 16, into
+// four accumulators whose lane l sums the elements j ≡ l (mod 16) in
+// order, as dot4's two sets of eight do; the last 8 go into the low lanes
+// alone (mask K1), and the reduction is dot4's after adding each
+// accumulator's high half to its low half.
+func dot4AVX512(w weights) {
+	name := "dot4" + w.suffix + "AVX512"
+	fmt.Fprintf(&out, "\n// func %s(w0, w1, w2, w3 *%s, x *float32, n int, out *[4]float32)\n", name, w.goType)
+	fmt.Fprintf(&out, "// out[r] = Σ_j wr[j]*x[j], n a multiple of 8.\n")
+	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
+	for _, a := range []string{"w0+0(FP), R8", "w1+8(FP), R9", "w2+16(FP), R10", "w3+24(FP), R11", "x+32(FP), SI", "n+40(FP), CX", "out+48(FP), DI"} {
+		ins("MOVQ %s", a)
+	}
+	for i := range 4 {
+		ins("VPXORD Z%d, Z%d, Z%d", i, i, i)
+	}
+	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
+	ins("XORQ BX, BX")
+	p := "dot512" + w.suffix
+	loop, tail16, tail8, reduce := p+"Loop32", p+"Tail16", p+"Tail8", p+"Reduce"
+	label(loop)
+	ins("LEAQ %d(BX), DX", 32*w.size)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail16)
+	prefetchRows(w, 32*w.size)
+	ins("VMOVUPS %s, Z8", floats(w, 0, "SI"))
+	ins("VMOVUPS %s, Z9", floats(w, 16*w.size, "SI"))
+	for half, x := range []string{"Z8", "Z9"} {
+		for r, reg := range rows {
+			fma(w, fmt.Sprintf("%d(%s)(BX*1)", 16*w.size*half, reg), x, fmt.Sprintf("Z%d", r), fmt.Sprintf("Z%d", 10+4*half+r))
+		}
+	}
+	ins("MOVQ DX, BX")
+	ins("JMP  %s", loop)
+	label(tail16)
+	ins("LEAQ %d(BX), DX", 16*w.size)
+	ins("CMPQ DX, CX")
+	ins("JGT  %s", tail8)
+	ins("VMOVUPS %s, Z8", floats(w, 0, "SI"))
+	for r, reg := range rows {
+		fma(w, fmt.Sprintf("(%s)(BX*1)", reg), "Z8", fmt.Sprintf("Z%d", r), fmt.Sprintf("Z%d", 10+r))
+	}
+	ins("MOVQ DX, BX")
+	label(tail8)
+	ins("CMPQ BX, CX")
+	ins("JGE  %s", reduce)
+	ins("MOVL $0xff, DX")
+	ins("KMOVW DX, K1")
+	ins("VMOVUPS %s, Y8", floats(w, 0, "SI"))
+	for r, reg := range rows {
+		mem, acc, tmp := fmt.Sprintf("(%s)(BX*1)", reg), fmt.Sprintf("Z%d", r), fmt.Sprintf("Y%d", 10+r)
+		if w.widen == nil {
+			ins("VMOVUPS %s, %s", mem, tmp)
+		} else {
+			for _, s := range w.widen(mem, tmp) {
+				ins("%s", s)
+			}
+		}
+		ins("VFMADD231PS Z%d, Z8, K1, %s", 10+r, acc)
+	}
+	label(reduce)
+	for r := range 4 {
+		ins("VEXTRACTF64X4 $1, Z%d, Y%d", r, 4+r)
+	}
+	for _, s := range []string{"VADDPS Y4, Y0, Y0", "VADDPS Y5, Y1, Y1", "VADDPS Y6, Y2, Y2", "VADDPS Y7, Y3, Y3",
+		"VHADDPS Y1, Y0, Y0", "VHADDPS Y3, Y2, Y2", "VHADDPS Y2, Y0, Y0", "VEXTRACTF128 $1, Y0, X1", "VADDPS X1, X0, X0",
+		"VMOVUPS X0, (DI)", "VZEROUPPER", "RET"} {
+		ins("%s", s)
+	}
+}
+
 func main() {
 	path := flag.String("out", "gemv_amd64.s", "the file to write")
 	flag.Parse()
 	out.WriteString("// Code generated by _asm/gen.go; DO NOT EDIT.\n\n//go:build amd64\n\n#include \"textflag.h\"\n")
-	out.WriteString("\n// The weights are float32, or bfloat16 (widened by VPMOVZXWD and a left\n// shift by 16) or float16 (F16C's VCVTPH2PS) read 8 at a time. BX is the\n// offset into the weights in bytes; y and x are addressed by BX scaled to\n// float32s.\n")
+	out.WriteString("\n// The weights are float32, or bfloat16 (widened by VPMOVZXWD and a left\n// shift by 16) or float16 (F16C's VCVTPH2PS) read 8 at a time (AVX2) or\n// 16 (AVX-512). BX is the offset into the weights in bytes; y and x are\n// addressed by BX scaled to float32s.\n")
 	for _, w := range kinds {
 		axpy4(w)
 		dot4(w)
+	}
+	for _, w := range kinds {
+		axpy4AVX512(w)
+		dot4AVX512(w)
 	}
 	s := strings.ReplaceAll(out.String(), "\n\n\n", "\n\n")
 	if err := os.WriteFile(*path, []byte(s), 0o644); err != nil {
