@@ -183,6 +183,14 @@ func batchInner(images int, out [2]int) colsLayout {
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
 func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if table := windowTable(x.shape, x.strides, kernel, out, o); table != nil {
+		return im2colTable[T](x, cols, kernel, out, l, table)
+	}
+	return im2colRows[T](x, cols, kernel, out, o, l)
+}
+
+// im2colRows is im2colLoop walking the output row by row.
+func im2colRows[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	src := x.storage.data.([]T)
 	dst := cols.storage.data.([]T)[cols.offset:]
 	st := x.strides
@@ -462,6 +470,14 @@ var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2i
 // col2imLoop adds src, contiguous columns laid out as l says, into dst, a
 // contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if table := windowTable(dst.shape, dst.strides, kernel, out, o); table != nil {
+		return col2imTable[T](src, dst, kernel, out, l, table)
+	}
+	return col2imRows[T](src, dst, kernel, out, o, l)
+}
+
+// col2imRows is col2imLoop walking the output row by row.
+func col2imRows[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
