@@ -183,7 +183,7 @@ func batchInner(images int, out [2]int) colsLayout {
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
 func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
-	if table := windowTable(x.shape, x.strides, kernel, out, o); table != nil {
+	if table := windowTable(x.shape, x.strides, kernel, out, o, false); table != nil {
 		return im2colTable[T](x, cols, kernel, out, l, table)
 	}
 	return im2colRows[T](x, cols, kernel, out, o, l)
@@ -470,7 +470,7 @@ var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2i
 // col2imLoop adds src, contiguous columns laid out as l says, into dst, a
 // contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
-	if table := windowTable(dst.shape, dst.strides, kernel, out, o); table != nil {
+	if table := windowTable(dst.shape, dst.strides, kernel, out, o, true); table != nil {
 		return col2imTable[T](src, dst, kernel, out, l, table)
 	}
 	return col2imRows[T](src, dst, kernel, out, o, l)

@@ -20,17 +20,18 @@ func TestWindowTableMatchesRows(t *testing.T) {
 		stride, dilation [2]int
 		padding          [4]int
 		transposed       bool
-		table            bool // whether windowTable returns a table
+		table, scatter   bool // whether im2col and col2im take a table
 	}{
-		{"dcgan third layer", Float32, []int{3, 4, 16, 16}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true},
-		{"dcgan fourth layer", Float64, []int{2, 5, 8, 8}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true},
-		{"dcgan last, 1x1", Float32, []int{2, 3, 4, 4}, [2]int{4, 4}, [2]int{1, 1}, [2]int{1, 1}, [4]int{}, false, true},
-		{"uneven padding", Float64, []int{1, 2, 5, 7}, [2]int{2, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{0, 1, 2, 1}, false, true},
-		{"dilation", Float32, []int{2, 3, 9, 9}, [2]int{3, 2}, [2]int{2, 1}, [2]int{2, 3}, [4]int{1, 2, 3, 0}, false, true},
-		{"windows in the padding", Float32, []int{1, 1, 2, 2}, [2]int{3, 3}, [2]int{1, 1}, [2]int{4, 4}, [4]int{4, 4, 4, 4}, false, true},
-		{"transposed view", Float32, []int{2, 2, 7, 6}, [2]int{3, 3}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, true, true},
-		{"int64", Int64, []int{1, 2, 6, 5}, [2]int{2, 2}, [2]int{2, 1}, [2]int{1, 1}, [4]int{1, 0, 0, 1}, false, true},
-		{"wide rows keep the walk", Float32, []int{1, 2, 8, 40}, [2]int{3, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, false},
+		{"dcgan third layer", Float32, []int{3, 4, 16, 16}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true, true},
+		{"dcgan fourth layer", Float64, []int{2, 5, 8, 8}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true, true},
+		{"dcgan last, 1x1", Float32, []int{2, 3, 4, 4}, [2]int{4, 4}, [2]int{1, 1}, [2]int{1, 1}, [4]int{}, false, true, true},
+		{"uneven padding", Float64, []int{1, 2, 5, 7}, [2]int{2, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{0, 1, 2, 1}, false, true, true},
+		{"dilation", Float32, []int{2, 3, 9, 9}, [2]int{3, 2}, [2]int{2, 1}, [2]int{2, 3}, [4]int{1, 2, 3, 0}, false, true, true},
+		{"windows in the padding", Float32, []int{1, 1, 2, 2}, [2]int{3, 3}, [2]int{1, 1}, [2]int{4, 4}, [4]int{4, 4, 4, 4}, false, true, true},
+		{"transposed view", Float32, []int{2, 2, 7, 6}, [2]int{3, 3}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, true, true, true},
+		{"int64", Int64, []int{1, 2, 6, 5}, [2]int{2, 2}, [2]int{2, 1}, [2]int{1, 1}, [4]int{1, 0, 0, 1}, false, true, true},
+		{"wide strided rows: col2im by table", Float32, []int{1, 2, 8, 66}, [2]int{3, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, false, true},
+		{"wide contiguous rows keep the walk", Float64, []int{1, 2, 5, 20}, [2]int{3, 3}, [2]int{1, 1}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -44,9 +45,11 @@ func TestWindowTableMatchesRows(t *testing.T) {
 			} else {
 				x = mustOp(x.Reshape(c.shape...))
 			}
-			table := windowTable(x.shape, x.strides, c.kernel, out, o)
-			if (table != nil) != c.table {
-				t.Fatalf("table: %v, want %v", table != nil, c.table)
+			if table := windowTable(x.shape, x.strides, c.kernel, out, o, false); (table != nil) != c.table {
+				t.Errorf("im2col's table: %v, want %v", table != nil, c.table)
+			}
+			if table := windowTable(x.shape, x.strides, c.kernel, out, o, true); (table != nil) != c.scatter {
+				t.Errorf("col2im's table: %v, want %v", table != nil, c.scatter)
 			}
 			rowsOf := ch * c.kernel[0] * c.kernel[1]
 			l := out[0] * out[1]
