@@ -89,6 +89,9 @@ func convGeometry(x, weight, bias *Tensor, o Conv2dOptions) (out [2]int, err err
 	if weight.Dim() != 4 {
 		return out, Errorf(RuntimeError, "weight should have 4 dimensions [out_channels, in_channels/groups, kH, kW], got %s", FormatShape(weight.shape))
 	}
+	if weight.shape[2] < 1 || weight.shape[3] < 1 {
+		return out, Errorf(RuntimeError, "kernel size should be greater than zero, but got kernel_height: %d kernel_width: %d", weight.shape[2], weight.shape[3])
+	}
 	if o.Groups < 1 {
 		return out, Errorf(RuntimeError, "non-positive groups is not supported")
 	}

@@ -31,7 +31,7 @@ func windowTable(shape, strides []int, kernel, out [2]int, o Conv2dOptions, scat
 	h, w := shape[2], shape[3]
 	sh, sw := strides[2], strides[3]
 	l := out[0] * out[1]
-	if l == 0 || kernel[0]*kernel[1]*l > windowTableMaxLen {
+	if l <= 0 || kernel[0] <= 0 || kernel[1] <= 0 || kernel[0]*kernel[1]*l > windowTableMaxLen {
 		return nil
 	}
 	if o.Stride[1]*sw == 1 && out[1] >= 16 || !scatter && out[1] >= 32 {

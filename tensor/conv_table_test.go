@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -121,4 +122,32 @@ func ramp(n int, step float64) []float64 {
 		v[k] = float64(k)*step + 0.1*math.Sin(float64(k))
 	}
 	return v
+}
+
+// TestConv2dEmptyKernel checks that a kernel with no rows or no columns
+// is refused by conv2d and conv_transpose2d with PyTorch's message, before any gather (a table of no
+// elements would divide by zero).
+func TestConv2dEmptyKernel(t *testing.T) {
+	x := mustOp(Ones(Float32, 1, 3, 3, 3))
+	o := DefaultConv2dOptions()
+	o.Stride = [2]int{2, 2}
+	for _, c := range []struct {
+		shape []int
+		want  string
+	}{
+		{[]int{2, 3, 0, 2}, "kernel size should be greater than zero, but got kernel_height: 0 kernel_width: 2"},
+		{[]int{2, 3, 2, 0}, "kernel size should be greater than zero, but got kernel_height: 2 kernel_width: 0"},
+	} {
+		_, err := Conv2d(x, mustOp(Zeros(Float32, c.shape...)), nil, o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("conv2d, weight %v: error %v, want RuntimeError %q", c.shape, err, c.want)
+		}
+		_, err = ConvTranspose2d(x, mustOp(Zeros(Float32, c.shape...)), nil, o, [2]int{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("conv_transpose2d, weight %v: error %v, want RuntimeError %q", c.shape, err, c.want)
+		}
+	}
+	if table := windowTable([]int{1, 3, 3, 3}, []int{27, 9, 3, 1}, [2]int{0, 2}, [2]int{2, 1}, o, false); table != nil {
+		t.Errorf("windowTable of an empty kernel: %d entries, want none", len(table))
+	}
 }
