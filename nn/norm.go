@@ -67,9 +67,9 @@ func BatchNormFunc(x, runningMean, runningVar, weight, bias *tensor.Tensor, trai
 	}
 	// One node, NativeBatchNormBackward0 on (input, weight, bias), as
 	// PyTorch's native_batch_norm records, whose backward is that of the
-	// operations below.
+	// operations below (or, in float32 training, ATen's fused kernels).
 	var batchMean, batchVar *tensor.Tensor
-	out, err := autograd.Composite("NativeBatchNormBackward0", []*tensor.Tensor{x, weight, bias}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+	composite := func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 		x, weight, bias := in[0], in[1], in[2]
 		ch := &chain{}
 		var mean, variance *tensor.Tensor
@@ -84,7 +84,15 @@ func BatchNormFunc(x, runningMean, runningVar, weight, bias *tensor.Tensor, trai
 		}
 		out := ch.normalize(x, mean, variance, eps)
 		return ch.affine(out, weight, bias, shape), ch.err
-	})
+	}
+	if training && tensor.BatchNormFusable(x, weight, bias) && runningFusable(runningMean, runningVar, c) {
+		out, st, err := autograd.BatchNormTrain(x, weight, bias, eps, composite)
+		if err != nil {
+			return nil, err
+		}
+		return out, st.UpdateRunning(runningMean, runningVar, momentum)
+	}
+	out, err := autograd.Composite("NativeBatchNormBackward0", []*tensor.Tensor{x, weight, bias}, composite)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +106,18 @@ func BatchNormFunc(x, runningMean, runningVar, weight, bias *tensor.Tensor, trai
 		}
 	}
 	return out, nil
+}
+
+// runningFusable reports whether the running statistics (each nil for
+// none) are float32 vectors of c elements that need no grad, as the fused
+// training path updates them.
+func runningFusable(mean, variance *tensor.Tensor, c int) bool {
+	for _, t := range []*tensor.Tensor{mean, variance} {
+		if t != nil && (t.DType() != tensor.Float32 || t.Numel() != c || t.RequiresGrad()) {
+			return false
+		}
+	}
+	return true
 }
 
 // normalize is (x - mean)/√(variance + eps).

@@ -89,6 +89,9 @@ func convGeometry(x, weight, bias *Tensor, o Conv2dOptions) (out [2]int, err err
 	if weight.Dim() != 4 {
 		return out, Errorf(RuntimeError, "weight should have 4 dimensions [out_channels, in_channels/groups, kH, kW], got %s", FormatShape(weight.shape))
 	}
+	if weight.shape[2] < 1 || weight.shape[3] < 1 {
+		return out, Errorf(RuntimeError, "kernel size should be greater than zero, but got kernel_height: %d kernel_width: %d", weight.shape[2], weight.shape[3])
+	}
 	if o.Groups < 1 {
 		return out, Errorf(RuntimeError, "non-positive groups is not supported")
 	}
@@ -183,6 +186,14 @@ func batchInner(images int, out [2]int) colsLayout {
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
 func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if table := windowTable(x.shape, x.strides, kernel, out, o, false); table != nil {
+		return im2colTable[T](x, cols, kernel, out, l, table)
+	}
+	return im2colRows[T](x, cols, kernel, out, o, l)
+}
+
+// im2colRows is im2colLoop walking the output row by row.
+func im2colRows[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	src := x.storage.data.([]T)
 	dst := cols.storage.data.([]T)[cols.offset:]
 	st := x.strides
@@ -462,6 +473,14 @@ var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2i
 // col2imLoop adds src, contiguous columns laid out as l says, into dst, a
 // contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if table := windowTable(dst.shape, dst.strides, kernel, out, o, true); table != nil {
+		return col2imTable[T](src, dst, kernel, out, l, table)
+	}
+	return col2imRows[T](src, dst, kernel, out, o, l)
+}
+
+// col2imRows is col2imLoop walking the output row by row.
+func col2imRows[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides

@@ -24,6 +24,9 @@ func ConvTranspose2d(x, weight, bias *Tensor, o Conv2dOptions, outputPadding [2]
 	if weight.dtype != x.dtype {
 		return nil, typeErrorf("expected scalar type %s but found %s", x.dtype.String(), weight.dtype.String())
 	}
+	if weight.shape[2] < 1 || weight.shape[3] < 1 {
+		return nil, Errorf(RuntimeError, "kernel size should be greater than zero, but got kernel_height: %d kernel_width: %d", weight.shape[2], weight.shape[3])
+	}
 	if o.Groups <= 0 || weight.shape[0]%o.Groups != 0 {
 		return nil, Errorf(ValueError, "groups must divide the weight's first dimension")
 	}

@@ -1,0 +1,153 @@
+package tensor
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestWindowTableMatchesRows checks that im2col and col2im by table give
+// what the row walk gives, bit for bit (the same copies, the same
+// additions in the same order): dcgan's strided layers, the last 1×1
+// output, uneven padding, dilation, windows wholly in the padding, an
+// input that is a transposed view, both column layouts, float32, float64
+// and int64. It also checks which geometries take the table.
+func TestWindowTableMatchesRows(t *testing.T) {
+	cases := []struct {
+		name             string
+		dtype            DType
+		shape            []int // [N, C, H, W]
+		kernel           [2]int
+		stride, dilation [2]int
+		padding          [4]int
+		transposed       bool
+		table, scatter   bool // whether im2col and col2im take a table
+	}{
+		{"dcgan third layer", Float32, []int{3, 4, 16, 16}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true, true},
+		{"dcgan fourth layer", Float64, []int{2, 5, 8, 8}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, true, true},
+		{"dcgan last, 1x1", Float32, []int{2, 3, 4, 4}, [2]int{4, 4}, [2]int{1, 1}, [2]int{1, 1}, [4]int{}, false, true, true},
+		{"uneven padding", Float64, []int{1, 2, 5, 7}, [2]int{2, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{0, 1, 2, 1}, false, true, true},
+		{"dilation", Float32, []int{2, 3, 9, 9}, [2]int{3, 2}, [2]int{2, 1}, [2]int{2, 3}, [4]int{1, 2, 3, 0}, false, true, true},
+		{"windows in the padding", Float32, []int{1, 1, 2, 2}, [2]int{3, 3}, [2]int{1, 1}, [2]int{4, 4}, [4]int{4, 4, 4, 4}, false, true, true},
+		{"transposed view", Float32, []int{2, 2, 7, 6}, [2]int{3, 3}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, true, true, true},
+		{"int64", Int64, []int{1, 2, 6, 5}, [2]int{2, 2}, [2]int{2, 1}, [2]int{1, 1}, [4]int{1, 0, 0, 1}, false, true, true},
+		{"wide strided rows: col2im by table", Float32, []int{1, 2, 8, 66}, [2]int{3, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, false, true},
+		{"wide contiguous rows keep the walk", Float64, []int{1, 2, 5, 20}, [2]int{3, 3}, [2]int{1, 1}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, false, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o := Conv2dOptions{Stride: c.stride, Dilation: c.dilation, Padding: c.padding, Groups: 1}
+			n, ch := c.shape[0], c.shape[1]
+			h, w := c.shape[2]+c.padding[0]+c.padding[1], c.shape[3]+c.padding[2]+c.padding[3]
+			out := [2]int{outputSize(h, c.kernel[0], c.stride[0], c.dilation[0]), outputSize(w, c.kernel[1], c.stride[1], c.dilation[1])}
+			x := mustOp(Arange(1, float64(numel(c.shape)+1), 1, c.dtype))
+			if c.transposed {
+				x = mustOp(mustOp(x.Reshape(n, ch, c.shape[3], c.shape[2])).Transpose(2, 3))
+			} else {
+				x = mustOp(x.Reshape(c.shape...))
+			}
+			if table := windowTable(x.shape, x.strides, c.kernel, out, o, false); (table != nil) != c.table {
+				t.Errorf("im2col's table: %v, want %v", table != nil, c.table)
+			}
+			if table := windowTable(x.shape, x.strides, c.kernel, out, o, true); (table != nil) != c.scatter {
+				t.Errorf("col2im's table: %v, want %v", table != nil, c.scatter)
+			}
+			rowsOf := ch * c.kernel[0] * c.kernel[1]
+			l := out[0] * out[1]
+			for _, layout := range []colsLayout{imageMajor(ch, c.kernel, out), batchInner(n, out)} {
+				got := mustOp(Full(-7, c.dtype, rowsOf, n*l))
+				want := mustOp(Full(-7, c.dtype, rowsOf, n*l))
+				var err error
+				switch c.dtype {
+				case Float32:
+					err = im2colLoop[float32](x, got, c.kernel, out, o, layout)
+					if err == nil {
+						err = im2colRows[float32](x, want, c.kernel, out, o, layout)
+					}
+				case Float64:
+					err = im2colLoop[float64](x, got, c.kernel, out, o, layout)
+					if err == nil {
+						err = im2colRows[float64](x, want, c.kernel, out, o, layout)
+					}
+				default:
+					err = im2colLoop[int64](x, got, c.kernel, out, o, layout)
+					if err == nil {
+						err = im2colRows[int64](x, want, c.kernel, out, o, layout)
+					}
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !Equal(got, want) {
+					t.Errorf("im2col, layout %+v: the table's columns differ from the row walk's", layout)
+				}
+				// col2im of columns whose values do not repeat, into an
+				// image holding values already (the additions' order shows
+				// in float32's rounding).
+				cols := mustOp(mustOp(FromSlice(ramp(rowsOf*n*l, 0.37), rowsOf, n*l)).To(c.dtype))
+				imgGot := mustOp(mustOp(FromSlice(ramp(numel(c.shape), 1.13), c.shape...)).To(c.dtype))
+				imgWant := mustOp(imgGot.Clone())
+				switch c.dtype {
+				case Float32:
+					err = col2imLoop[float32](cols, imgGot, c.kernel, out, o, layout)
+					if err == nil {
+						err = col2imRows[float32](cols, imgWant, c.kernel, out, o, layout)
+					}
+				case Float64:
+					err = col2imLoop[float64](cols, imgGot, c.kernel, out, o, layout)
+					if err == nil {
+						err = col2imRows[float64](cols, imgWant, c.kernel, out, o, layout)
+					}
+				default:
+					err = col2imLoop[int64](cols, imgGot, c.kernel, out, o, layout)
+					if err == nil {
+						err = col2imRows[int64](cols, imgWant, c.kernel, out, o, layout)
+					}
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !Equal(imgGot, imgWant) {
+					t.Errorf("col2im, layout %+v: the table's sums differ from the row walk's", layout)
+				}
+			}
+		})
+	}
+}
+
+// ramp returns n values k·step + 0.1·sin(k), k < n.
+func ramp(n int, step float64) []float64 {
+	v := make([]float64, n)
+	for k := range v {
+		v[k] = float64(k)*step + 0.1*math.Sin(float64(k))
+	}
+	return v
+}
+
+// TestConv2dEmptyKernel checks that a kernel with no rows or no columns
+// is refused by conv2d and conv_transpose2d with PyTorch's message, before any gather (a table of no
+// elements would divide by zero).
+func TestConv2dEmptyKernel(t *testing.T) {
+	x := mustOp(Ones(Float32, 1, 3, 3, 3))
+	o := DefaultConv2dOptions()
+	o.Stride = [2]int{2, 2}
+	for _, c := range []struct {
+		shape []int
+		want  string
+	}{
+		{[]int{2, 3, 0, 2}, "kernel size should be greater than zero, but got kernel_height: 0 kernel_width: 2"},
+		{[]int{2, 3, 2, 0}, "kernel size should be greater than zero, but got kernel_height: 2 kernel_width: 0"},
+	} {
+		_, err := Conv2d(x, mustOp(Zeros(Float32, c.shape...)), nil, o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("conv2d, weight %v: error %v, want RuntimeError %q", c.shape, err, c.want)
+		}
+		_, err = ConvTranspose2d(x, mustOp(Zeros(Float32, c.shape...)), nil, o, [2]int{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("conv_transpose2d, weight %v: error %v, want RuntimeError %q", c.shape, err, c.want)
+		}
+	}
+	if table := windowTable([]int{1, 3, 3, 3}, []int{27, 9, 3, 1}, [2]int{0, 2}, [2]int{2, 1}, o, false); table != nil {
+		t.Errorf("windowTable of an empty kernel: %d entries, want none", len(table))
+	}
+}
