@@ -121,7 +121,11 @@ func Flip(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("FlipBackward0", x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return Flip(g, dims...) })}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.Flip(g, dims...) })}
 	}
 	return n.attach(out), nil
@@ -159,12 +163,9 @@ func Cumsum(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("CumsumBackward0", x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		flip := func(t *tensor.Tensor) *tensor.Tensor {
-			return c.do(func() (*tensor.Tensor, error) { return tensor.Flip(t, dim) })
-		}
-		rev := c.do(func() (*tensor.Tensor, error) { return tensor.Cumsum(flip(g), dim) })
-		return []*tensor.Tensor{flip(rev)}
+		return []*tensor.Tensor{c.flip(c.cumsum(c.flip(g, dim), dim), dim)}
 	}
 	return n.attach(out), nil
 }
@@ -179,7 +180,13 @@ func Cumprod(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("CumprodBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // reduce_double.go
+			grads := make([]*tensor.Tensor, 1)
+			c.err = compositeRecorded(func(in []*tensor.Tensor) (*tensor.Tensor, error) { return cumprodRecorded(in[0], dim) }, []*tensor.Tensor{x}, g, grads)
+			return grads
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
 			return tensor.CumprodBackward(c.conj(x), c.conj(out), g, dim)
 		})}

@@ -292,11 +292,15 @@ func LayerNorm(x *tensor.Tensor, normalizedShape []int, weight, bias *tensor.Ten
 	}
 	n := newNode("NativeLayerNormBackward0", x, weight, bias)
 	n.save(x, weight)
+	n.recordable = true // nn_double.go
 	dims := make([]int, len(normalizedShape))
 	for i := range dims {
 		dims[i] = x.Dim() - len(normalizedShape) + i
 	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return layerNormGradsRecorded(c, n, x, weight, g, dims, eps)
+		}
 		mean := func(t *tensor.Tensor) *tensor.Tensor {
 			return c.do(func() (*tensor.Tensor, error) { return tensor.Mean(t, dims, true) })
 		}
@@ -334,8 +338,12 @@ func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	n := newNode("EmbeddingBackward0", weight)
 	n.save(indices)
+	n.recordable = true
 	rows, dtype := weight.Shape()[0], weight.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{embeddingGradRecorded(c, indices, rows, c.to(g, dtype))} // nn_double.go
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
 			g, err := g.To(dtype)
 			if err != nil {
@@ -369,6 +377,7 @@ func Dropout(x *tensor.Tensor, p float64, training bool, g *tensor.Generator) (*
 	}
 	n := newNode("MulBackward0", x) // PyTorch on the CPU: input * mask, saving the mask
 	n.save(mask)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.mul(g, mask)}
 	}
