@@ -148,7 +148,11 @@ func triangle(name string, f func(*tensor.Tensor, int) (*tensor.Tensor, error), 
 		return out, err
 	}
 	n := newNode(name, x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // the same mask, recorded
+			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return triangle(name, f, g, diagonal) })}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return f(g, diagonal) })}
 	}
 	return n.attach(out), nil

@@ -152,7 +152,11 @@ func scatterOp(x *tensor.Tensor, dim int, index, src *tensor.Tensor, add bool) (
 	}
 	n := newNode(name, x, src)
 	n.save(index)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return scatterGradsRecorded(c, n, g, dim, index, src.Shape(), add) // index_double.go
+		}
 		var gx, gs *tensor.Tensor
 		if n.needs(0) {
 			gx = g
