@@ -147,11 +147,15 @@ vs = [torch.randn_like(p) for p in params + [x]]
 hv = torch.autograd.grad(sum((g * u).sum() for g, u in zip(gs, vs)), params + [x])
 v(hv)`,
 		// torch.autograd.functional.hvp differentiates the gradient's graph
-		// twice (GELU's third derivative is not recorded yet: Tanh here)
-		`blk = nn.Sequential(nn.LayerNorm(6), nn.Linear(6, 6), nn.Tanh(), nn.Linear(6, 6)).double()
-x, u = torch.randn(4, 6, dtype=D), torch.randn(4, 6, dtype=D)
-from torch.autograd.functional import hvp
-v(hvp(lambda t: blk(t).pow(2).mean(), x, u))`,
+		// twice: GELU's and SiLU's third derivatives
+		`from torch.autograd.functional import hvp
+out = []
+for act in [nn.GELU(), nn.GELU('tanh'), nn.SiLU()]:
+    blk = nn.Sequential(nn.LayerNorm(6), nn.Linear(6, 6), act, nn.Linear(6, 6)).double()
+    x, u = torch.randn(4, 6, dtype=D), torch.randn(4, 6, dtype=D)
+    out.append(v(hvp(lambda t: blk(t).pow(2).mean(), x, u)))
+out`,
+		"[(gradgradcheck(f, (x,)), gradgradcheck(lambda t: torch.autograd.grad((f(t) ** 2).sum(), t, create_graph=True), (x,))) for x in [rt(6) * 2] for f in [F.gelu, lambda t: F.gelu(t, approximate='tanh'), F.silu]]",
 		// a second-order MAML step through Conv2d + BatchNorm2d + ReLU +
 		// MaxPool2d + Linear, two inner steps
 		`w1, b1 = rt(4, 1, 3, 3), rt(4)
