@@ -42,8 +42,9 @@ func geluDeriv3(x float64) float64 {
 	return math.Exp(-x*x/2) / math.Sqrt(2*math.Pi) * (x*x*x - 4*x)
 }
 
-// geluTanhParts returns, for the tanh form of gelu, 0.5·x·(1 + tanh(u))
-// with u = k·(x + a·x³), t = tanh(u), s = 1 - t² and the derivatives of u.
+// geluTanhParts returns the pieces of the derivatives of the tanh form of
+// gelu, 0.5·x·(1 + tanh(u)) with u = k·(x + a·x³): t = tanh(u), s = 1 - t²
+// and the first three derivatives of u.
 func geluTanhParts(x float64) (t, s, u1, u2, u3 float64) {
 	const a = 0.044715
 	k := math.Sqrt(2 / math.Pi)
@@ -52,7 +53,7 @@ func geluTanhParts(x float64) (t, s, u1, u2, u3 float64) {
 }
 
 // geluTanhDeriv2 is the second derivative of the tanh form of gelu:
-// s·(u' + x·(u” - 2t·u'²)/2).
+// s·(u1 + x·(u2 - 2t·u1²)/2), with u1, u2 the derivatives of u.
 func geluTanhDeriv2(x float64) float64 {
 	t, s, u1, u2, _ := geluTanhParts(x)
 	return s * (u1 + 0.5*x*(u2-2*t*u1*u1))
