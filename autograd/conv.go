@@ -67,7 +67,7 @@ func MaxPool2d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (values, indices *te
 	n.recordable = true // pool_double.go
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		if c.rec {
-			return []*tensor.Tensor{maxPool2dGradRecorded(c, shape, indices, g)}
+			return []*tensor.Tensor{maxPool2dGradRecorded(c, x, indices, g)}
 		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.MaxPool2dGrad(shape, indices, g) })}
 	}

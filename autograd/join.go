@@ -210,7 +210,13 @@ func Logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("LogcumsumexpBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // reduce_double.go
+			grads := make([]*tensor.Tensor, 1)
+			c.err = compositeRecorded(func(in []*tensor.Tensor) (*tensor.Tensor, error) { return logcumsumexpRecorded(in[0], dim) }, []*tensor.Tensor{x}, g, grads)
+			return grads
+		}
 		if g.Dim() == 0 || g.Numel() == 0 {
 			return []*tensor.Tensor{g}
 		}

@@ -7,37 +7,40 @@ import (
 )
 
 // maxPool2dGradRecorded is MaxPool2d's backward in a recording pass: g
-// added at the saved positions of the maxima, a linear map of g alone
-// recorded as MaxPool2DWithIndicesBackwardBackward0, whose own gradient
-// gathers at the same positions (PyTorch's max_pool_double_backward). The
-// input itself gets no second derivative: the positions are constants.
-func maxPool2dGradRecorded(c *calc, shape []int, indices, g *tensor.Tensor) *tensor.Tensor {
+// added at the saved positions of the maxima, recorded as PyTorch's
+// MaxPool2DWithIndicesBackwardBackward0 with inputs g and x. Linear in g,
+// its gradient for g gathers at the same positions
+// (max_pool_double_backward); x gets zeros, the positions being constants
+// (so that the gradient of a max-pool of x alone still depends on x, as in
+// PyTorch).
+func maxPool2dGradRecorded(c *calc, x, indices, g *tensor.Tensor) *tensor.Tensor {
+	shape := x.Shape()
+	out := c.do(func() (*tensor.Tensor, error) { return tensor.MaxPool2dGrad(shape, indices, g) })
+	if c.err != nil || !track(out, g, x) {
+		return out
+	}
 	lead := shape[:len(shape)-2]
 	flatShape := append(slices.Clone(lead), -1)
 	idx := c.do(func() (*tensor.Tensor, error) { return indices.Reshape(flatShape...) })
-	gather := func(recorded bool) func(gg *tensor.Tensor) (*tensor.Tensor, error) {
-		return func(gg *tensor.Tensor) (*tensor.Tensor, error) {
-			if !recorded {
-				f, err := gg.Reshape(flatShape...)
-				if err != nil {
-					return nil, err
-				}
-				if f, err = tensor.Gather(f, -1, idx); err != nil {
-					return nil, err
-				}
-				return f.Reshape(indices.Shape()...)
+	n := newNode("MaxPool2DWithIndicesBackwardBackward0", g, x)
+	n.recordable = true
+	n.save(indices)
+	n.backward = func(c *calc, gg *tensor.Tensor) []*tensor.Tensor {
+		grads := make([]*tensor.Tensor, 2)
+		if n.needs(0) {
+			flat := c.reshape(gg, flatShape)
+			var picked *tensor.Tensor
+			if c.rec {
+				picked = c.do(func() (*tensor.Tensor, error) { return Gather(flat, -1, idx) })
+			} else {
+				picked = c.do(func() (*tensor.Tensor, error) { return tensor.Gather(flat, -1, idx) })
 			}
-			f, err := Reshape(gg, flatShape...)
-			if err != nil {
-				return nil, err
-			}
-			if f, err = Gather(f, -1, idx); err != nil {
-				return nil, err
-			}
-			return Reshape(f, indices.Shape()...)
+			grads[0] = n.toInput(c, 0, c.reshape(picked, indices.Shape()))
 		}
+		if n.needs(1) {
+			grads[1] = n.toInput(c, 1, zeroDerivative(c, gg, nil))
+		}
+		return grads
 	}
-	return c.linearGrad("MaxPool2DWithIndicesBackward0", g,
-		func(g *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MaxPool2dGrad(shape, indices, g) },
-		gather(true), gather(false))
+	return n.attach(out)
 }

@@ -140,3 +140,39 @@ func cumprodRecorded(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	return Transpose(out, dim, last)
 }
+
+// logcumsumexpRecorded is Logcumsumexp computed with recorded operations,
+// for the gradient of a recording pass: log(cumsum(exp(x - m))) + m along
+// dim, m the largest element of each row taken as a constant (the result
+// does not depend on it, so neither do its derivatives), which keeps exp
+// from overflowing.
+func logcumsumexpRecorded(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	if x.Dim() == 0 {
+		return Clone(x)
+	}
+	m, err := tensor.Amax(x, []int{dim}, true)
+	if err != nil {
+		return nil, err
+	}
+	finite, err := tensor.Isfinite(m)
+	if err != nil {
+		return nil, err
+	}
+	if m, err = tensor.Where(finite, m, tensor.MustScalar(0.0)); err != nil { // rows of -inf: no shift
+		return nil, err
+	}
+	t, err := Sub(x, m)
+	if err != nil {
+		return nil, err
+	}
+	if t, err = Exp(t); err != nil {
+		return nil, err
+	}
+	if t, err = Cumsum(t, dim); err != nil {
+		return nil, err
+	}
+	if t, err = Log(t); err != nil {
+		return nil, err
+	}
+	return Add(t, m)
+}

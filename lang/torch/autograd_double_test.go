@@ -100,7 +100,11 @@ func TestDoubleBackwardThroughLayersMatchesTorch(t *testing.T) {
 			"(lambda x, s: x.scatter_add(1, torch.tensor([[0, 1], [2, 2], [1, 0]]), s), (rt(3, 4), rt(3, 2)))," +
 			"(lambda x, u: x.index_put((torch.tensor([0, 2]),), u), (rt(3, 4), rt(2, 4)))," +
 			"(lambda x, u: x.index_put((torch.tensor([0, 2, 0]),), u, accumulate=True), (rt(3, 4), rt(3, 4)))," +
-			"(lambda x: x.flip(1).tril(), (rt(3, 4),))]]",
+			"(lambda x: x.flip(1).tril(), (rt(3, 4),))," +
+			"(lambda x: x.logcumsumexp(1), (rt(3, 4),))," +
+			"(lambda a, b: torch.linalg.cross(a, b, dim=0), (rt(3, 4), rt(3, 4)))]]",
+		// a max-pool's gradient depends on x (with a zero derivative), as in PyTorch
+		"x = rt(1, 1, 4, 4)\ng, = torch.autograd.grad(F.max_pool2d(x, 2).sum(), x, create_graph=True)\n(g.requires_grad, g.grad_fn.name(), v(torch.autograd.grad(g.sum(), x)))",
 		// Hessian-vector products, compared with PyTorch's values
 		"d2(lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1).tanh(), rt(2, 3, 5, 5), rt(4, 3, 3, 3), rt(4))",
 		"d2(lambda x, w: F.conv_transpose2d(x, w, stride=2, padding=1).sin(), rt(1, 2, 3, 3), rt(2, 3, 3, 3))",
