@@ -28,7 +28,11 @@ func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Ten
 	}
 	n := newNode("ConvolutionBackward0", x, weight, bias)
 	n.save(x, weight)
+	n.recordable = true // conv_double.go
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return conv2dGradsRecorded(c, n, x, weight, g, o)
+		}
 		var gx, gw, gb *tensor.Tensor
 		if n.needs(0) || n.needs(1) {
 			c.do(func() (*tensor.Tensor, error) {
@@ -60,7 +64,11 @@ func MaxPool2d(x *tensor.Tensor, o tensor.MaxPool2dOptions) (values, indices *te
 	shape := x.Shape()
 	n := newNode("MaxPool2DWithIndicesBackward0", x)
 	n.save(indices)
+	n.recordable = true // pool_double.go
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{maxPool2dGradRecorded(c, x, indices, g)}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.MaxPool2dGrad(shape, indices, g) })}
 	}
 	return n.attach(values), indices, nil
@@ -82,7 +90,11 @@ func ConvTranspose2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions, out
 	}
 	n := newNode("ConvolutionBackward0", x, weight, bias)
 	n.save(x, weight)
+	n.recordable = true // conv_double.go
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return convTranspose2dGradsRecorded(c, n, x, weight, g, o)
+		}
 		var gx, gw, gb *tensor.Tensor
 		if n.needs(0) {
 			c.do(func() (*tensor.Tensor, error) {

@@ -137,10 +137,11 @@ func (c *calc) thresholdBackward(g, y *tensor.Tensor) *tensor.Tensor {
 // (LeakyReluBackward0 gives LeakyReluBackwardBackward0, as PyTorch's
 // leaky_relu_backward) with inputs g and x. Its gradient is gg·deriv(x)
 // for g (the same node again) and gg·g·deriv2(x) for x, where deriv2(x) is
-// computed by a raw kernel: a third derivative through x is refused
-// (calc.opaque) rather than lost. plain computes g·deriv(x) as the first
-// backward does.
-func (c *calc) activationBackward(name string, g, x *tensor.Tensor, deriv, deriv2 func(float64) float64, plain func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
+// computed by a raw kernel, or recorded with deriv3, its derivative, when
+// that is given (activationDeriv2): a third derivative through x is
+// refused (calc.opaque) rather than lost when it is not. plain computes
+// g·deriv(x) as the first backward does.
+func (c *calc) activationBackward(name string, g, x *tensor.Tensor, deriv, deriv2, deriv3 func(float64) float64, plain func(c *calc, g *tensor.Tensor) *tensor.Tensor) *tensor.Tensor {
 	if c.err != nil {
 		return nil
 	}
@@ -160,13 +161,13 @@ func (c *calc) activationBackward(name string, g, x *tensor.Tensor, deriv, deriv
 		grads := make([]*tensor.Tensor, 2)
 		if n.needs(0) {
 			if c.rec {
-				grads[0] = n.toInput(c, 0, c.activationBackward(name, gg, x, deriv, deriv2, plain))
+				grads[0] = n.toInput(c, 0, c.activationBackward(name, gg, x, deriv, deriv2, deriv3, plain))
 			} else {
 				grads[0] = n.toInput(c, 0, plain(c, gg))
 			}
 		}
 		if n.needs(1) {
-			d2 := c.unary(func(x *tensor.Tensor) (*tensor.Tensor, error) { return mapFloat(x, deriv2) }, x)
+			d2 := c.activationDeriv2(name, x, deriv2, deriv3) // activation_double.go
 			grads[1] = n.toInput(c, 1, c.mul(c.mul(gg, g), d2))
 		}
 		return grads

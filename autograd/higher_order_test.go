@@ -76,6 +76,36 @@ func TestCreateGraphSecondDerivatives(t *testing.T) {
 		{"linear", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			return Sigmoid(must(Linear(x, must(Mul(x, m)), must(Select(x, 1, 0)))))
 		}},
+		// conv_double.go: the input and the weight both depend on x
+		{"conv2d", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			o := tensor.Conv2dOptions{Stride: [2]int{2, 1}, Padding: [4]int{1, 0, 1, 1}, Dilation: [2]int{1, 2}, Groups: 1}
+			w := must(Reshape(must(Narrow(must(Reshape(must(Mul(x, m)), 12)), 0, 0, 8)), 2, 1, 2, 2))
+			return Tanh(must(Conv2d(must(Reshape(x, 1, 1, 3, 4)), w, must(Narrow(must(Select(x, 0, 1)), 0, 0, 2)), o)))
+		}},
+		{"conv-transpose2d", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			o := tensor.Conv2dOptions{Stride: [2]int{2, 2}, Padding: [4]int{1, 1, 0, 0}, Dilation: [2]int{1, 1}, Groups: 2}
+			w := must(Reshape(must(Narrow(must(Reshape(must(Mul(x, m)), 12)), 0, 0, 8)), 2, 1, 2, 2))
+			return Sin(must(ConvTranspose2d(must(Reshape(x, 1, 2, 2, 3)), w, nil, o, [2]int{1, 0})))
+		}},
+		{"maxpool2d", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			o := tensor.MaxPool2dOptions{Kernel: [2]int{2, 2}, Stride: [2]int{1, 1}, Dilation: [2]int{1, 1}}
+			v, _ := must2(MaxPool2d(must(Reshape(must(Mul(x, x)), 1, 3, 4)), o))
+			return Mul(v, v)
+		}},
+		// nn_double.go, reduce_double.go
+		{"layer_norm", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return Mul(must(LayerNorm(x, []int{4}, must(Select(x, 0, 2)), must(Select(x, 0, 0)), 1e-5)), m)
+		}},
+		{"var-std-logsumexp", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return Mul(must(Mul(must(Var(x, []int{1}, 1, true)), must(Std(x, []int{0}, 0, true)))), must(Logsumexp(x, []int{1}, true)))
+		}},
+		{"prod-cumprod-cumsum", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			return Add(must(Mul(must(Prod(x, []int{0}, true)), must(Cumprod(x, 1)))), must(Mul(must(Cumsum(x, 0)), x)))
+		}},
+		{"amax-max", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			v, _ := must2(Max(x, 1, true))
+			return Mul(must(Mul(must(Amax(x, []int{0}, true)), v)), x)
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			x := f.randn(3, 4)
@@ -105,14 +135,14 @@ func TestCreateGraphSecondDerivatives(t *testing.T) {
 func TestCreateGraphRefusal(t *testing.T) {
 	f := newFixture(t)
 	x := f.positive(4)
-	y := must(Sum(must(Prod(x, nil, false)), nil, false))
+	y := must(Sum(must(LgammaOp.Apply(x)), nil, false))
 	_, err := Gradients([]*tensor.Tensor{y}, []*tensor.Tensor{x}, nil, BackwardOptions{CreateGraph: true})
-	if err == nil || !strings.Contains(err.Error(), "kael cannot differentiate the backward of ProdBackward0 (create_graph=True) yet") {
-		t.Fatalf("error %v, want the refusal naming ProdBackward0", err)
+	if err == nil || !strings.Contains(err.Error(), "kael cannot differentiate the backward of LgammaBackward0 (create_graph=True) yet") {
+		t.Fatalf("error %v, want the refusal naming LgammaBackward0", err)
 	}
-	// prod of a constant, times x: the prod node is not in x's graph.
+	// lgamma of a constant, times x: its node is not in x's graph.
 	c := must(tensor.Rand(f.g, tensor.Float64, 4))
-	y = must(Sum(must(Mul(x, must(Prod(c, nil, false)))), nil, false))
+	y = must(Sum(must(Mul(x, must(LgammaOp.Apply(c)))), nil, false))
 	if _, err := Gradients([]*tensor.Tensor{y}, []*tensor.Tensor{x}, nil, BackwardOptions{CreateGraph: true}); err != nil {
 		t.Fatal(err)
 	}

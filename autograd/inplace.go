@@ -112,10 +112,15 @@ func IndexPut(x *tensor.Tensor, idx []tensor.Index, value *tensor.Tensor) error 
 		n.save(ix.Tensor()) // the formula reads the index tensors (nil for the others)
 	}
 	n.releaseAlways = true // PyTorch's CopySlices: a second backward through x[idx] = v fails
+	n.recordable = true
+	xShape := x.Shape()
 	if err := x.IndexPut(idx, value); err != nil {
 		return err
 	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return indexPutGradsRecorded(c, n, g, xShape, idx) // index_double.go
+		}
 		var gx, gv *tensor.Tensor
 		if n.needs(0) {
 			gx = c.do(g.Clone)

@@ -121,7 +121,11 @@ func Flip(x *tensor.Tensor, dims ...int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("FlipBackward0", x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return Flip(g, dims...) })}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.Flip(g, dims...) })}
 	}
 	return n.attach(out), nil
@@ -144,7 +148,11 @@ func triangle(name string, f func(*tensor.Tensor, int) (*tensor.Tensor, error), 
 		return out, err
 	}
 	n := newNode(name, x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // the same mask, recorded
+			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return triangle(name, f, g, diagonal) })}
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return f(g, diagonal) })}
 	}
 	return n.attach(out), nil
@@ -159,12 +167,9 @@ func Cumsum(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return out, err
 	}
 	n := newNode("CumsumBackward0", x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		flip := func(t *tensor.Tensor) *tensor.Tensor {
-			return c.do(func() (*tensor.Tensor, error) { return tensor.Flip(t, dim) })
-		}
-		rev := c.do(func() (*tensor.Tensor, error) { return tensor.Cumsum(flip(g), dim) })
-		return []*tensor.Tensor{flip(rev)}
+		return []*tensor.Tensor{c.flip(c.cumsum(c.flip(g, dim), dim), dim)}
 	}
 	return n.attach(out), nil
 }
@@ -179,7 +184,13 @@ func Cumprod(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("CumprodBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // reduce_double.go
+			grads := make([]*tensor.Tensor, 1)
+			c.err = compositeRecorded(func(in []*tensor.Tensor) (*tensor.Tensor, error) { return cumprodRecorded(in[0], dim) }, []*tensor.Tensor{x}, g, grads)
+			return grads
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
 			return tensor.CumprodBackward(c.conj(x), c.conj(out), g, dim)
 		})}
@@ -199,7 +210,13 @@ func Logcumsumexp(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("LogcumsumexpBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec { // reduce_double.go
+			grads := make([]*tensor.Tensor, 1)
+			c.err = compositeRecorded(func(in []*tensor.Tensor) (*tensor.Tensor, error) { return logcumsumexpRecorded(in[0], dim) }, []*tensor.Tensor{x}, g, grads)
+			return grads
+		}
 		if g.Dim() == 0 || g.Numel() == 0 {
 			return []*tensor.Tensor{g}
 		}

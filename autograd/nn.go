@@ -179,9 +179,9 @@ func MseLoss(input, target *tensor.Tensor, reduction string) (*tensor.Tensor, er
 func Gelu(x *tensor.Tensor, approximate string) (*tensor.Tensor, error) {
 	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gelu(x, approximate) }
 	if approximate == "tanh" {
-		return activation("GeluBackward0", forward, x, geluTanhDeriv, nil)
+		return activation("GeluBackward0", forward, x, geluTanhDeriv, geluTanhDeriv2, geluTanhDeriv3)
 	}
-	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, geluDeriv2, tensor.GeluErfGrad)
+	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, geluDeriv2, geluDeriv3, tensor.GeluErfGrad)
 }
 
 // Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))).
@@ -192,7 +192,7 @@ func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
 	}, func(x float64) float64 {
 		s := 1 / (1 + math.Exp(-x))
 		return s * (1 - s) * (2 + x*(1-2*s))
-	})
+	}, siluDeriv3)
 }
 
 // Activation computes the element-wise function f of a floating-point x
@@ -203,7 +203,7 @@ func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
 // pass with create_graph records g·deriv(x) as a node of its own
 // (activationBackward).
 func Activation(name, op string, x *tensor.Tensor, f, deriv, deriv2 func(float64) float64) (*tensor.Tensor, error) {
-	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv, deriv2)
+	return activation(name, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation(op, x, f) }, x, deriv, deriv2, nil)
 }
 
 // ActivationFloat32 is Activation with float32 forms of f and of the
@@ -214,21 +214,21 @@ func ActivationFloat32(name, op string, x *tensor.Tensor, f, deriv, deriv2 func(
 	f32 func(dst, x []float32), grad32 func(dst, g, x []float32)) (*tensor.Tensor, error) {
 	forward := func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivationWith(op, x, f, f32) }
 	grad := func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error) { return tensor.MapGradFloat32(g, x, grad32) }
-	return activationWithGrad(name, forward, x, deriv, deriv2, grad)
+	return activationWithGrad(name, forward, x, deriv, deriv2, nil, grad)
 }
 
 // activation records an element-wise function whose derivative deriv is
 // computed per element in float64; for float16 and bfloat16 the gradient
 // g·deriv is computed in float32 and rounded once, as PyTorch's fused
 // backward kernels (gelu_backward, silu_backward, elu_backward, ...) do.
-func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2 func(float64) float64) (*tensor.Tensor, error) {
-	return activationWithGrad(name, f, x, deriv, deriv2, nil)
+func activation(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2, deriv3 func(float64) float64) (*tensor.Tensor, error) {
+	return activationWithGrad(name, f, x, deriv, deriv2, deriv3, nil)
 }
 
 // activationWithGrad is activation with a kernel for the gradient, tried
 // first: grad returns g·f'(x) and true, or false for the dtypes and shapes
 // it leaves to deriv.
-func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2 func(float64) float64,
+func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, error), x *tensor.Tensor, deriv, deriv2, deriv3 func(float64) float64,
 	grad func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error)) (*tensor.Tensor, error) {
 	out, err := f(x)
 	if err != nil || !track(out, x) {
@@ -255,7 +255,7 @@ func activationWithGrad(name string, f func(*tensor.Tensor) (*tensor.Tensor, err
 	n.recordable = deriv2 != nil
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		if c.rec && deriv2 != nil {
-			return []*tensor.Tensor{c.activationBackward(name, g, x, deriv, deriv2, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
+			return []*tensor.Tensor{c.activationBackward(name, g, x, deriv, deriv2, deriv3, func(c *calc, g *tensor.Tensor) *tensor.Tensor {
 				return back(c, g, x) // c is a plain calc (activationBackward)
 			})}
 		}
@@ -292,11 +292,15 @@ func LayerNorm(x *tensor.Tensor, normalizedShape []int, weight, bias *tensor.Ten
 	}
 	n := newNode("NativeLayerNormBackward0", x, weight, bias)
 	n.save(x, weight)
+	n.recordable = true // nn_double.go
 	dims := make([]int, len(normalizedShape))
 	for i := range dims {
 		dims[i] = x.Dim() - len(normalizedShape) + i
 	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return layerNormGradsRecorded(c, n, x, weight, g, dims, eps)
+		}
 		mean := func(t *tensor.Tensor) *tensor.Tensor {
 			return c.do(func() (*tensor.Tensor, error) { return tensor.Mean(t, dims, true) })
 		}
@@ -334,8 +338,12 @@ func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	n := newNode("EmbeddingBackward0", weight)
 	n.save(indices)
+	n.recordable = true
 	rows, dtype := weight.Shape()[0], weight.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return []*tensor.Tensor{embeddingGradRecorded(c, indices, rows, c.to(g, dtype))} // nn_double.go
+		}
 		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) {
 			g, err := g.To(dtype)
 			if err != nil {
@@ -369,6 +377,7 @@ func Dropout(x *tensor.Tensor, p float64, training bool, g *tensor.Generator) (*
 	}
 	n := newNode("MulBackward0", x) // PyTorch on the CPU: input * mask, saving the mask
 	n.save(mask)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{c.mul(g, mask)}
 	}

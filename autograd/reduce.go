@@ -96,9 +96,15 @@ func Prod(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, error) {
 	}
 	n := newNode(reduceName("Prod", dims), x)
 	n.save(x)
+	n.recordable = true
 	xs := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
-		others := c.do(func() (*tensor.Tensor, error) { return productOfOthers(x, normDims(dims, x.Dim())) })
+		others := c.do(func() (*tensor.Tensor, error) {
+			if c.rec {
+				return productOfOthersRecorded(x, normDims(dims, x.Dim())) // reduce_double.go
+			}
+			return productOfOthers(x, normDims(dims, x.Dim()))
+		})
 		return []*tensor.Tensor{c.mul(c.expandBack(g, xs, dims, keepdim), others)}
 	}
 	return n.attach(out), nil
@@ -167,6 +173,7 @@ func extremum(name string, f func(*tensor.Tensor, []int, bool) (*tensor.Tensor, 
 	}
 	n := newNode(name, x)
 	n.save(x, out)
+	n.recordable = true // the positions of the extremum are constants
 	xs := x.Shape()
 	kept := keptShape(xs, dims)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
@@ -253,6 +260,7 @@ func argExtremum(name string, f func(*tensor.Tensor, int, bool) (*tensor.Tensor,
 	}
 	n := newNode(name, x)
 	n.save(indices)
+	n.recordable = true
 	xs := x.Shape()
 	dims := []int{dim}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
@@ -282,6 +290,7 @@ func Var(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Te
 	}
 	n := newNode("VarBackward0", x)
 	n.save(x)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		return []*tensor.Tensor{varGrad(c, c.mul(g, num(2)), x, dims, correction, keepdim)}
 	}
@@ -292,7 +301,7 @@ func Var(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Te
 // the reduced dimensions. g, the reduced one, is divided first.
 func varGrad(c *calc, g, x *tensor.Tensor, dims []int, correction int, keepdim bool) *tensor.Tensor {
 	xs := x.Shape()
-	mean := c.do(func() (*tensor.Tensor, error) { return tensor.Mean(x, dims, true) })
+	mean := c.mean(x, dims)
 	dof := float64(reducedCount(xs, dims) - correction)
 	return c.mul(c.expandBack(c.div(g, num(dof)), xs, dims, keepdim), c.sub(x, mean))
 }
@@ -306,6 +315,7 @@ func Std(x *tensor.Tensor, dims []int, correction int, keepdim bool) (*tensor.Te
 	}
 	n := newNode("StdBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		gv := c.where(c.eq(out, num(0)), c.zeros(g.DType(), nil), c.div(g, out))
 		return []*tensor.Tensor{varGrad(c, gv, x, dims, correction, keepdim)}
@@ -322,6 +332,7 @@ func Logsumexp(x *tensor.Tensor, dims []int, keepdim bool) (*tensor.Tensor, erro
 	}
 	n := newNode("LogsumexpBackward0", x)
 	n.save(x, out)
+	n.recordable = true
 	xs := x.Shape()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		softmax := c.exp(c.sub(x, c.expandBack(out, xs, dims, keepdim)))

@@ -109,8 +109,12 @@ func Cross(a, b *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	n := newNode("LinalgCrossBackward0", a, b)
 	n.save(a, b)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		cross := func(p, q *tensor.Tensor) *tensor.Tensor {
+			if c.rec { // the same products, recorded
+				return c.do(func() (*tensor.Tensor, error) { return Cross(p, q, dim) })
+			}
 			return c.do(func() (*tensor.Tensor, error) { return tensor.Cross(p, q, dim) })
 		}
 		var ga, gb *tensor.Tensor
@@ -152,7 +156,11 @@ func scatterOp(x *tensor.Tensor, dim int, index, src *tensor.Tensor, add bool) (
 	}
 	n := newNode(name, x, src)
 	n.save(index)
+	n.recordable = true
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if c.rec {
+			return scatterGradsRecorded(c, n, g, dim, index, src.Shape(), add) // index_double.go
+		}
 		var gx, gs *tensor.Tensor
 		if n.needs(0) {
 			gx = g
