@@ -209,8 +209,14 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 	if v, ok, err := in.metaAttr(c, name); ok || err != nil {
 		return v, err
 	}
-	if name == "__new__" {
-		return objectMethods["__new__"], nil // object.__new__, a staticmethod
+	if m, ok := objectMethods[name]; ok {
+		switch name {
+		case "__new__":
+			return m, nil // object.__new__, a staticmethod
+		case "__init_subclass__", "__subclasshook__":
+			return &userMethod{self: c, fn: m}, nil // class methods
+		}
+		return m, nil // object's, unbound: C.__setattr__, C.__eq__
 	}
 	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name).withName(name, c)
 	err.Hint = suggestHint(name, c.AttrNames())
