@@ -242,6 +242,14 @@ func init() {
 					}
 					return exceptionReduce(x)
 				}},
+			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)", qualName: "BaseException.__setstate__", descr: "method",
+				Doc:   "Sets each item of the dict state as an attribute (an ImportError's name and path, an OSError's filename among them), as unpickling and copying do.",
+				binds: true, params: []param{{name: "self"}, {name: "state"}},
+				fn: func(a *Args) (Value, error) { return None, excSetState(a.Value("self"), a.Value("state")) }},
+		},
+		// __str__ and __repr__ are attributes only: the Str and Repr
+		// hooks below are what str() and repr() run
+		special: map[string]Value{
 			"__str__": &Builtin{Name: "__str__", Sig: "__str__(self)", qualName: "BaseException.__str__", descr: "slot wrapper",
 				Doc:   "str(self): the one argument's str, '' for none, the args tuple's for several (a KeyError's key as its repr).",
 				binds: true, params: []param{{name: "self"}},
@@ -262,10 +270,6 @@ func init() {
 					}
 					return excRepr(x), nil
 				}},
-			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)", qualName: "BaseException.__setstate__", descr: "method",
-				Doc:   "Sets each item of the dict state as an attribute (an ImportError's name and path, an OSError's filename among them), as unpickling and copying do.",
-				binds: true, params: []param{{name: "self"}, {name: "state"}},
-				fn: func(a *Args) (Value, error) { return None, excSetState(a.Value("self"), a.Value("state")) }},
 		},
 		Attr:    excAttr,
 		SetAttr: excSetAttr,

@@ -260,6 +260,7 @@ func nativeMethodNames(c *UserClass) []string {
 	for _, k := range c.mroFull {
 		if k.native {
 			out = append(out, sortedKeys(k.base().Methods)...)
+			out = append(out, sortedKeys(k.base().special)...)
 		}
 	}
 	if c.nativeBase != "" && slices.Contains(pythonClasses, c.nativeBase) {

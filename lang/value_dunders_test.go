@@ -21,6 +21,7 @@ var valueDunderCases = []string{
 	"class D(dict):\n    def __setitem__(self, k, v):\n        dict.__setitem__(self, k, v * 2)\nd = D()\nd['a'] = 2\nd",
 	"class S(str):\n    def shout(self):\n        return str.upper(self) + '!'\nS('hi').shout()",
 	"class E(Exception):\n    def __str__(self):\n        return Exception.__str__(self) + '!'\nstr(E('bad')), repr(E('bad'))",
+	"class E(Exception):\n    def __str__(self):\n        return super().__str__() + '?'\n    def __repr__(self):\n        return 'E:' + super().__repr__()\nstr(E('a')), repr(E('a')), ValueError('x').__str__(), ValueError('x').__repr__(), KeyError('k').__repr__()",
 	"class E(Exception):\n    def __init__(self, *args):\n        super().__init__(*args)\n        Exception.__init__(self, 'again', *args)\nE(1).args",
 	"class Frozen:\n    def __init__(self, x):\n        object.__setattr__(self, 'x', x)\n    def __setattr__(self, k, v):\n        raise AttributeError('frozen')\nf = Frozen(3)\nf.x, object.__getattribute__(f, 'x')",
 	"class C:\n    pass\nC.__setattr__, C.__eq__(C(), 1), C.__init_subclass__(), C.__subclasshook__()",
