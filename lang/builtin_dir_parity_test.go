@@ -16,7 +16,7 @@ var dirParityGaps = map[string]map[string]string{
 		"__sizeof__":    "kael's values have no CPython memory layout to measure",
 		"__reduce__":    "pickle and copy handle the builtin values themselves; instances of classes have it",
 		"__reduce_ex__": "as __reduce__",
-		"__weakref__":   "kael has no weak references",
+		"__weakref__":   "weakref.ref rests on Go's weak pointers: an object keeps no list of its weak references",
 	},
 	"type": {
 		"__abstractmethods__": metaGap, "__annotations__": metaGap, "__base__": metaGap, "__bases__": metaGap,
