@@ -74,6 +74,9 @@ func getAttr(v Value, name string) (Value, error) {
 		if name == "__annotations__" {
 			return x.emptyAnnotations(), nil
 		}
+		if v, ok := valueDunder(x, name); ok {
+			return v, nil
+		}
 		err := Errorf(AttributeError, "module '%s' has no attribute '%s'", x.Name, name).withName(name, x)
 		err.Hint = x.missingHint(name)
 		return nil, err
@@ -100,16 +103,7 @@ func getAttr(v Value, name string) (Value, error) {
 		if v, ok := classAttrs[x][name]; ok {
 			return v, nil
 		}
-		if m, ok := typeMethods[ClassOf(x)][name]; ok {
-			return unboundMethod(ClassOf(x), m, false), nil
-		}
-		if f, ok := classFunctions[ClassOf(x)][name]; ok {
-			return f, nil
-		}
-		if v, ok := typeDunderValue(ClassOf(x), name); ok {
-			if m, isMethod := v.(*Builtin); isMethod {
-				return unboundMethod(ClassOf(x), m, !isMethodDescriptor(ClassOf(x), name)), nil
-			}
+		if v, ok := builtinClassAttr(ClassOf(x), name); ok {
 			return v, nil
 		}
 	case *BoundMethod:
@@ -177,7 +171,10 @@ func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
-	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true}
+	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true, descr: "method"}
+	if slot {
+		f.descr = "slot wrapper"
+	}
 	f.fn = func(a *Args) (Value, error) {
 		recv := a.Value("self")
 		if b, isBool := recv.(bool); isBool && class == "int" {
@@ -233,6 +230,14 @@ func setAttr(v Value, name string, value Value) error {
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
+		if _, isProp := typeProperties[TypeName(v)][name]; isProp {
+			return Errorf(AttributeError, "attribute '%s' of '%s' objects is not writable", name, TypeName(v))
+		}
+		if _, isInst := v.(*Module); !isInst {
+			if _, err := getAttr(v, name); err != nil {
+				return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+			}
+		}
 		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
 	}
 	a, ok := attributes[name]
@@ -408,8 +413,18 @@ func RegisterMethodTable(typeName string, methods map[string]*Builtin) {
 // class for __class__ (which every Python object has), else the
 // AttributeError.
 func missingAttr(v Value, name string, candidates []string) (Value, error) {
+	if _, isInst := v.(*Instance); !isInst {
+		if d, ok := valueDunder(v, name); ok {
+			return d, nil
+		}
+	}
 	if name == "__class__" {
 		return TypeOf(v), nil
+	}
+	if c := ClassOf(v); c != "" {
+		err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", shortClassName(c), name).withName(name, v)
+		err.Hint = suggestHint(name, candidates)
+		return nil, err
 	}
 	return nil, attrError(v, name, candidates)
 }

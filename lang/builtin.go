@@ -41,6 +41,11 @@ type Builtin struct {
 	// qualName is __qualname__ when it is not Name: "list.append" for
 	// the method read from its class.
 	qualName string
+	// descr, when set, makes the builtin a method of a builtin class read
+	// from the class, whose repr says what kind CPython's is: "method"
+	// (<method 'upper' of 'str' objects>) or "slot wrapper" (<slot
+	// wrapper '__add__' of 'int' objects>); qualName names the class.
+	descr string
 }
 
 type param struct {

@@ -21,15 +21,25 @@ import (
 var typeDunderNames = map[string]string{
 	"int":       "add sub mul truediv floordiv mod pow and or xor lshift rshift radd rsub rmul rtruediv rfloordiv rmod rpow rand ror rxor rlshift rrshift divmod rdivmod eq ne lt le gt ge neg pos invert abs bool hash repr str int float index format round trunc floor ceil getnewargs",
 	"float":     "add sub mul truediv floordiv mod pow radd rsub rmul rtruediv rfloordiv rmod rpow divmod rdivmod eq ne lt le gt ge neg pos abs bool hash repr str int float format round trunc floor ceil getnewargs",
-	"complex":   "add sub mul truediv pow radd rsub rmul rtruediv rpow eq ne lt le gt ge neg pos abs bool hash repr str format",
-	"str":       "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format",
-	"bytes":     "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format",
-	"list":      "add mul rmul eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
-	"tuple":     "add mul rmul eq ne lt le gt ge len hash repr str iter contains getitem format",
+	"complex":   "add sub mul truediv pow radd rsub rmul rtruediv rpow eq ne lt le gt ge neg pos abs bool hash repr str format complex getnewargs",
+	"str":       "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format getnewargs",
+	"bytes":     "add mul mod rmul rmod eq ne lt le gt ge len hash repr str iter contains getitem format bytes getnewargs",
+	"bytearray": "add mul mod rmul rmod eq ne lt le gt ge len repr str iter contains getitem setitem delitem",
+	"list":      "add mul rmul iadd imul eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
+	"tuple":     "add mul rmul eq ne lt le gt ge len hash repr str iter contains getitem format getnewargs",
 	"dict":      "or ror eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
-	"set":       "sub and or xor rsub rand ror rxor eq ne lt le gt ge len hash repr str iter contains format",
+	"set":       "sub and or xor rsub rand ror rxor isub iand ior ixor eq ne lt le gt ge len hash repr str iter contains format",
 	"frozenset": "sub and or xor rsub rand ror rxor eq ne lt le gt ge len hash repr str iter contains format",
 	"range":     "eq ne lt le gt ge bool len hash repr str iter contains getitem format reversed",
+	// the dict views: a keys or items view is a set for the operators
+	// and comparisons; they are unhashable (object's __hash__ is None)
+	"dict_keys":   "sub and or xor rsub rand ror rxor eq ne lt le gt ge len repr iter contains reversed",
+	"dict_items":  "sub and or xor rsub rand ror rxor eq ne lt le gt ge len repr iter contains reversed",
+	"dict_values": "len repr iter reversed",
+	"memoryview":  "eq ne lt le gt ge len hash repr iter getitem setitem delitem enter exit",
+	// None and NotImplemented are true or false
+	"NoneType":           "bool",
+	"NotImplementedType": "bool",
 }
 
 func init() {
@@ -52,6 +62,7 @@ var unaryDunderOps = map[string]syntax.Token{"neg": syntax.MINUS, "pos": syntax.
 var dunderBuiltins = map[string]string{
 	"abs": "abs", "bool": "bool", "hash": "hash", "repr": "repr", "str": "str", "iter": "iter",
 	"int": "int", "float": "float", "index": "operator.index", "len": "len", "reversed": "reversed",
+	"complex": "complex", "bytes": "bytes",
 }
 
 // methodDescriptors are the special methods that are methods in CPython
@@ -125,6 +136,21 @@ func makeTypeDunder(typeName, name, short string) *Builtin {
 			panic(err)
 		}
 		return &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+	}
+	if op, ok := dunderOps[strings.TrimPrefix(short, "i")]; ok && short[0] == 'i' {
+		// an augmented assignment's method: xs.__iadd__(ys) is xs += ys
+		return mk(name+"(self, value)", func(a *Args) (Value, error) {
+			self, other := a.Value("self"), a.Value("value")
+			if !dunderOperandFits(typeName, short[1:], other) {
+				return NotImplemented, nil
+			}
+			if op == syntax.STAR {
+				if _, err := IndexValue(other); err != nil {
+					return nil, err
+				}
+			}
+			return a.InPlace(op, self, other)
+		})
 	}
 	reflected := false
 	op, binary := dunderOps[short]
@@ -203,6 +229,13 @@ func makeTypeDunder(typeName, name, short string) *Builtin {
 		})
 	case "index":
 		return mk(name+"(self)", func(a *Args) (Value, error) { return IndexValue(a.Value("self")) })
+	case "enter":
+		return mk(name+"(self)", func(a *Args) (Value, error) { return a.Value("self").(contextValue).Enter() })
+	case "exit":
+		return mk(name+"(self, *args)", func(a *Args) (Value, error) {
+			a.Value("self").(contextValue).Exit()
+			return None, nil
+		})
 	case "divmod", "rdivmod":
 		return mk(name+"(self, value)", func(a *Args) (Value, error) {
 			self, other := a.Value("self"), a.Value("value")
@@ -233,6 +266,14 @@ func makeTypeDunder(typeName, name, short string) *Builtin {
 		})
 	case "getnewargs":
 		return mk(name+"(self)", func(a *Args) (Value, error) {
+			switch x := a.Value("self").(type) {
+			case float64, string, Bytes:
+				return Tuple{x}, nil
+			case Complex:
+				return Tuple{real(complex128(x)), imag(complex128(x))}, nil
+			case Tuple:
+				return Tuple{append(Tuple(nil), x...)}, nil
+			}
 			if f, ok := a.Value("self").(float64); ok {
 				return Tuple{f}, nil
 			}
@@ -242,6 +283,13 @@ func makeTypeDunder(typeName, name, short string) *Builtin {
 	}
 	fn := builtins[dunderBuiltins[short]]
 	return mk(name+"(self)", func(a *Args) (Value, error) { return a.Call(fn, a.Value("self")) })
+}
+
+// contextValue is a builtin value that is its own context manager (a
+// memoryview, released on exit).
+type contextValue interface {
+	Enter() (Value, error)
+	Exit()
 }
 
 // isComparison reports whether op is one of ==, !=, <, <=, >, >=.
@@ -278,6 +326,20 @@ func dunderOperandFits(typeName, short string, other Value) bool {
 	case "int", "bool", "float", "complex":
 		r := numberRank(other)
 		return r > 0 && r <= numberRank(map[string]Value{"int": int64(0), "bool": false, "float": 0.0, "complex": Complex(0)}[typeName])
+	}
+	if typeName == "memoryview" { // it compares with any buffer
+		switch TypeName(other) {
+		case "bytes", "bytearray", "memoryview":
+			return true
+		}
+		return false
+	}
+	if typeName == "dict_keys" || typeName == "dict_items" {
+		if isComparison(dunderOps[short]) {
+			_, err := viewOrSet(other) // a set or a keys or items view
+			return err == nil
+		}
+		return true // a view's set operators take any iterable
 	}
 	op := dunderOps[strings.TrimPrefix(short, "r")]
 	if short == "eq" || short == "ne" || short == "lt" || short == "le" || short == "gt" || short == "ge" {

@@ -233,11 +233,15 @@ func init() {
 		}
 		return nil, Errorf(StopIteration, "").WithHint("the iterator is exhausted: next(it, default) returns default instead")
 	})
-	NewBuiltin(AsFunc, "dir(obj=None)", "The names of obj's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without obj, the names of the variables in scope.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "dir(*object)", "The names of object's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without object, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
-		if a.IsNone("obj") {
+		args := a.Value("object").(Tuple)
+		if len(args) > 1 {
+			return nil, Errorf(TypeError, "dir expected at most 1 argument, got %d", len(args))
+		}
+		if len(args) == 0 {
 			names = a.in.scopeNames()
-		} else if x, ok := a.Value("obj").(*Instance); ok {
+		} else if x, ok := args[0].(*Instance); ok {
 			// A class's __dir__ gives the names, sorted, as CPython's.
 			listing, found, err := a.in.callSpecial(x, "__dir__")
 			if err != nil {
@@ -247,9 +251,9 @@ func init() {
 				sorted, _ := LookupBuiltin("sorted")
 				return a.Call(sorted, listing)
 			}
-			names = attrNames(x)
+			names = dirNames(x)
 		} else {
-			names = attrNames(a.Value("obj"))
+			names = dirNames(args[0])
 		}
 		out := make([]Value, len(names))
 		for i, n := range names {

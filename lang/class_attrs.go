@@ -62,6 +62,20 @@ type NativeBase struct {
 	// tuple, ...: class_value_bases.go): an instance of c keeping the
 	// value the base's constructor makes of the arguments.
 	valueNew func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error)
+	// special are methods read as attributes only (BaseException.__str__,
+	// e.__repr__, super().__str__()), which the classes' lookup does
+	// not find, so that Repr and Str stay what repr() and str() run.
+	special map[string]Value
+}
+
+// nativeSpecial is the method name of c's native base that is an
+// attribute only (NativeBase.special).
+func nativeSpecial(c *UserClass, name string) (Value, bool) {
+	if c.nativeBase == "" {
+		return nil, false
+	}
+	v, ok := c.base().special[name]
+	return v, ok
 }
 
 // nativeBases holds the classes a class statement may derive from, by
@@ -209,8 +223,17 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 	if v, ok, err := in.metaAttr(c, name); ok || err != nil {
 		return v, err
 	}
-	if name == "__new__" {
-		return objectMethods["__new__"], nil // object.__new__, a staticmethod
+	if m, ok := nativeSpecial(c, name); ok {
+		return m, nil // BaseException.__str__
+	}
+	if m, ok := objectMethods[name]; ok {
+		switch name {
+		case "__new__":
+			return m, nil // object.__new__, a staticmethod
+		case "__init_subclass__", "__subclasshook__":
+			return &userMethod{self: c, fn: m}, nil // class methods
+		}
+		return m, nil // object's, unbound: C.__setattr__, C.__eq__
 	}
 	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name).withName(name, c)
 	err.Hint = suggestHint(name, c.AttrNames())
@@ -386,6 +409,9 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			}
 		}
 		return bindClassAttr(v, s.self, s.selfClass()), nil
+	}
+	if m, ok := nativeSpecial(s.selfClass(), name); ok && isInst { // super().__str__() in an exception
+		return &userMethod{self: s.self, fn: m}, nil
 	}
 	if m, ok := objectAttrOf(name); ok { // super().__repr__(), super().__setattr__(n, v)
 		if name == "__new__" {

@@ -147,6 +147,9 @@ func (in *interp) objectAttr(x *Instance, name string) (v Value, found bool, err
 			return v, err == nil, err
 		}
 	}
+	if m, ok := nativeSpecial(x.cls, name); ok {
+		return &userMethod{self: x, fn: m}, true, nil // e.__str__()
+	}
 	if m, ok := objectMethods[name]; ok && name != "__new__" && name != "__init_subclass__" {
 		return &userMethod{self: x, fn: m}, true, nil // object's: x.__reduce_ex__(2), x.__sizeof__()
 	}

@@ -1,5 +1,7 @@
 package lang
 
+import "fmt"
+
 // object's own methods, which a class's methods reach as
 // object.__setattr__(self, name, v) or super().__repr__(): the ordinary
 // attribute lookup and assignment that __getattribute__ and __setattr__
@@ -14,6 +16,7 @@ func init() {
 	def := func(sig string, fn func(a *Args) (Value, error)) *Builtin {
 		b := NewBuiltin(0, sig, "", fn)
 		b.Doc = "object." + b.Name + ", as in Python."
+		b.qualName, b.descr = "object."+b.Name, objectDescr(b.Name)
 		objectMethods[b.Name] = b
 		return b
 	}
@@ -62,7 +65,7 @@ func init() {
 		if x, ok := a.Value("self").(*Instance); ok {
 			return x.defaultRepr(), nil
 		}
-		return ReprText(a.Value("self"))
+		return fmt.Sprintf("<%s object at %#x>", typeClassName(a.Value("self")), ID(a.Value("self"))), nil
 	})
 	def("__str__(self)", func(a *Args) (Value, error) { return ReprText(a.Value("self")) })
 	def("__format__(self, format_spec)", func(a *Args) (Value, error) {
@@ -87,7 +90,32 @@ func init() {
 		}
 		return NotImplemented, nil
 	})
+	for _, name := range []string{"__lt__", "__le__", "__gt__", "__ge__"} {
+		def(name+"(self, other)", func(a *Args) (Value, error) { return NotImplemented, nil })
+	}
 	def("__hash__(self)", func(a *Args) (Value, error) { return ID(a.Value("self")) >> 4, nil })
+	def("__init__(self, *args, **kwargs)", func(a *Args) (Value, error) {
+		x, ok := a.Value("self").(*Instance)
+		if !ok || len(a.Value("args").(Tuple))+len(a.kwNames) == 0 {
+			return None, nil
+		}
+		if _, _, init := x.cls.lookup("__init__"); init {
+			return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+		}
+		if _, own := x.cls.userNew(); own {
+			return None, nil // the arguments were __new__'s
+		}
+		return nil, Errorf(TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)", x.cls.Name)
+	}).CollectKeywords()
+	def("__dir__(self)", func(a *Args) (Value, error) {
+		names := dirNames(a.Value("self"))
+		out := make([]Value, len(names))
+		for i, n := range names {
+			out[i] = n
+		}
+		return &List{Elems: out}, nil
+	})
+	def("__subclasshook__(*args, **kwargs)", func(a *Args) (Value, error) { return NotImplemented, nil }).CollectKeywords()
 	def("__new__(cls, *args)", func(a *Args) (Value, error) {
 		args := a.Value("args").(Tuple)
 		c, ok := a.Value("cls").(*UserClass)
@@ -119,6 +147,19 @@ func init() {
 		}
 		return None, nil
 	}).CollectKeywords()
+}
+
+// objectDescr is the kind of descriptor CPython's object.name is, for
+// its repr: a method, a slot wrapper, or "" for the builtin methods of
+// the class (__new__, __init_subclass__, __subclasshook__).
+func objectDescr(name string) string {
+	switch name {
+	case "__new__", "__init_subclass__", "__subclasshook__":
+		return ""
+	case "__format__", "__dir__", "__reduce__", "__reduce_ex__", "__getstate__", "__sizeof__":
+		return "method"
+	}
+	return "slot wrapper"
 }
 
 // attrName checks the name argument of getattr-like functions.

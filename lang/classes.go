@@ -46,7 +46,7 @@ func (c *Class) Attr(name string) (Value, bool) {
 	if name == "__name__" {
 		return shortClassName(c.Name), true
 	}
-	return nil, false
+	return builtinClassAttr(c.Name, name)
 }
 
 // shortClassName is a class's __name__: its name without the module.

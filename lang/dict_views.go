@@ -172,3 +172,23 @@ func viewOrSet(v Value) (*Set, error) {
 	}
 	return nil, Errorf(TypeError, "not a set")
 }
+
+// The views' methods and attribute beside their special methods
+// (typeDunderNames): a keys or items view's isdisjoint, and every view's
+// mapping, a read-only proxy of its dict.
+func init() {
+	for _, t := range []string{"dict_keys", "dict_items"} {
+		defMethod(t, "isdisjoint(self, other)", "Whether the view and the iterable other have no element in common.", func(a *Args) (Value, error) {
+			x, err := operandSet(a.Value("self"))
+			if err != nil {
+				return nil, err
+			}
+			y, err := operandSet(a.Value("other"))
+			if err != nil {
+				return nil, err
+			}
+			return x.algebra(syntax.AMP, y).Len() == 0, nil
+		})
+	}
+	defProperty("mapping", func(v Value) Value { return NewMappingProxy(v.(*dictView).d) }, "dict_keys", "dict_values", "dict_items")
+}

@@ -222,7 +222,7 @@ func init() {
 		Init:  excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
 		// it again, as CPython's: the attributes not given are reset.
-		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)",
+		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)", qualName: "BaseException.__init__", descr: "slot wrapper",
 			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
 			binds: true, acceptsKeywords: true, params: []param{{name: "self"}, {name: "args", variadic: true}},
 			fn: func(a *Args) (Value, error) {
@@ -232,7 +232,7 @@ func init() {
 				}
 				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
 			}},
-			"__reduce__": &Builtin{Name: "__reduce__", Sig: "__reduce__(self)",
+			"__reduce__": &Builtin{Name: "__reduce__", Sig: "__reduce__(self)", qualName: "BaseException.__reduce__", descr: "method",
 				Doc:   "(cls, args) or (cls, args, state): how pickle and copy make the exception again, an OSError's file names in args, an ImportError's name and path in the state.",
 				binds: true, params: []param{{name: "self"}},
 				fn: func(a *Args) (Value, error) {
@@ -242,21 +242,39 @@ func init() {
 					}
 					return exceptionReduce(x)
 				}},
-			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)",
+			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)", qualName: "BaseException.__setstate__", descr: "method",
 				Doc:   "Sets each item of the dict state as an attribute (an ImportError's name and path, an OSError's filename among them), as unpickling and copying do.",
 				binds: true, params: []param{{name: "self"}, {name: "state"}},
 				fn: func(a *Args) (Value, error) { return None, excSetState(a.Value("self"), a.Value("state")) }},
 		},
+		// __str__ and __repr__ are attributes only: the Str and Repr
+		// hooks below are what str() and repr() run
+		special: map[string]Value{
+			"__str__": &Builtin{Name: "__str__", Sig: "__str__(self)", qualName: "BaseException.__str__", descr: "slot wrapper",
+				Doc:   "str(self): the one argument's str, '' for none, the args tuple's for several (a KeyError's key as its repr).",
+				binds: true, params: []param{{name: "self"}},
+				fn: func(a *Args) (Value, error) {
+					x, ok := isException(a.Value("self"))
+					if !ok {
+						return nil, Errorf(TypeError, "descriptor '__str__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
+					}
+					return excStr(x), nil
+				}},
+			"__repr__": &Builtin{Name: "__repr__", Sig: "__repr__(self)", qualName: "BaseException.__repr__", descr: "slot wrapper",
+				Doc:   "repr(self): the class's name and the args, as ValueError('x') or KeyError(1, 2).",
+				binds: true, params: []param{{name: "self"}},
+				fn: func(a *Args) (Value, error) {
+					x, ok := isException(a.Value("self"))
+					if !ok {
+						return nil, Errorf(TypeError, "descriptor '__repr__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
+					}
+					return excRepr(x), nil
+				}},
+		},
 		Attr:    excAttr,
 		SetAttr: excSetAttr,
-		Repr: func(x *Instance) (string, bool) {
-			st := excStateOf(x)
-			if len(st.args) == 1 {
-				return x.cls.Name + "(" + Repr(st.args[0]) + ")", true
-			}
-			return x.cls.Name + Repr(st.args), true
-		},
-		Str: func(x *Instance) (string, bool) { return excStr(x), true },
+		Repr:    func(x *Instance) (string, bool) { return excRepr(x), true },
+		Str:     func(x *Instance) (string, bool) { return excStr(x), true },
 		Names: func(x *Instance) []string {
 			names := []string{"args", "__cause__", "__context__", "__suppress_context__", "__traceback__", "add_note", "with_traceback"}
 			names = append(names, namedAttrNames(x)...)
@@ -275,6 +293,15 @@ func init() {
 			return names
 		},
 	})
+}
+
+// excRepr is BaseException.__repr__: the class's name and the args.
+func excRepr(x *Instance) string {
+	st := excStateOf(x)
+	if len(st.args) == 1 {
+		return x.cls.Name + "(" + Repr(st.args[0]) + ")"
+	}
+	return x.cls.Name + Repr(st.args)
 }
 
 // excSetState is BaseException.__setstate__: each item of the dict

@@ -45,6 +45,7 @@ func init() {
 	def := func(sig, doc string, fn func(a *Args) (Value, error)) {
 		b := NewBuiltin(0, sig, "", fn)
 		b.Doc = "object." + b.Name + ": " + doc
+		b.qualName, b.descr = "object."+b.Name, objectDescr(b.Name)
 		objectMethods[b.Name] = b
 	}
 	def("__reduce_ex__(self, protocol)", "the class's own __reduce__() when it has one, else (copyreg.__newobj__, (cls, *__getnewargs__()), state, list items, dict items) from protocol 2, (copyreg._reconstructor, (cls, object, None), state) before, as CPython's.",

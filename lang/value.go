@@ -924,6 +924,10 @@ func Str(v Value) string {
 		if c := ClassOf(x); c != "" {
 			return "<class '" + c + "'>"
 		}
+		if x.descr != "" {
+			owner := strings.TrimSuffix(x.qualName, "."+x.Name)
+			return "<" + x.descr + " '" + x.Name + "' of '" + owner + "' objects>"
+		}
 		return "<built-in function " + x.Name + ">"
 	case *BoundMethod:
 		return "<built-in method " + x.Method.Name + " of " + TypeName(x.Recv) + ">"
