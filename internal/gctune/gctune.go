@@ -12,6 +12,14 @@
 // Slack: a program with big tensors grows its heap as it would without
 // this package, and a small one holds at most Slack of garbage more.
 //
+// A program that trains a model (its first backward pass calls Train)
+// gets TrainSlack instead: a training step allocates its graph's tensors
+// anew every step, and each collection marks the interpreter's and the
+// graph's objects however little of the heap they are, so that makemore's
+// MLP spent a fifth of its step collecting with 32 MiB (docs/performance.md).
+// PyTorch's own process holds about 230 MB after import torch; kael's,
+// about 40 MB, stays below it with the larger slack.
+//
 // Setting the GOGC environment variable turns the tuning off.
 package gctune
 
@@ -25,6 +33,23 @@ import (
 
 // Slack is the garbage a small heap may hold before a collection.
 const Slack = 32 << 20
+
+// TrainSlack is Slack once Train has been called.
+const TrainSlack = 64 << 20
+
+// slack is the slack in force: Slack, or TrainSlack after Train.
+var slack atomic.Int64
+
+func init() { slack.Store(Slack) }
+
+// Train says that the program trains a model (lang/torch calls it on a
+// backward pass): from the next collection on, the heap goal is the live
+// heap plus TrainSlack. It is cheap to call again.
+func Train() {
+	if slack.Load() < TrainSlack {
+		slack.Store(TrainSlack)
+	}
+}
 
 // minHeap is the heap goal Go keeps at GOGC=100 however small the live
 // heap (the runtime's heapminimum), scaled by GOGC/100 as it is.
@@ -68,7 +93,7 @@ func (t *tuner) adjust() {
 	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
 		live = int64(min(v.Uint64(), 1<<62))
 	}
-	p := PercentFor(live)
+	p := PercentFor(live, slack.Load())
 	if p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
@@ -76,15 +101,15 @@ func (t *tuner) adjust() {
 }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
-// the one whose goal is about live+Slack (for a live heap under minHeap,
-// the runtime's minimum goal scaled by the percentage, Slack), at least
+// the one whose goal is about live+slack (for a live heap under minHeap,
+// the runtime's minimum goal scaled by the percentage, slack), at least
 // Go's default 100, rounded down to a multiple of 10. (Steps of 100, as
 // before, gave a live heap of 17 to 32 MiB only 100%: a training step of
 // makemore's MLP, 18 MiB live, collected every 18 MiB instead of every
 // 30, and the collector took a quarter of its CPU time.) Setting the
 // percentage is cheap (the heap lock, no stop), so that it moves by 10
 // now and then costs nothing measurable.
-func PercentFor(live int64) int {
-	p := int(Slack*100/max(live, minHeap)) / 10 * 10
+func PercentFor(live, slack int64) int {
+	p := int(slack*100/max(live, minHeap)) / 10 * 10
 	return max(p, 100)
 }
