@@ -755,13 +755,7 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 	return ParallelFor(rows, max(1, GrainSize/n), func(begin, end int) {
 		for r := begin; r < end; r++ {
 			src, dst := xs[r*n:(r+1)*n], os[r*n:(r+1)*n]
-			mean := sumFloat64(src) / float64(n)
-			var ss float64
-			for _, v := range src {
-				d := float64(v) - mean
-				ss += d * d
-			}
-			rstd := 1 / math.Sqrt(ss/float64(n)+eps)
+			mean, rstd := layerNormMoments(src, eps)
 			for i, v := range src {
 				y := (float64(v) - mean) * rstd
 				if ws != nil {
