@@ -20,7 +20,9 @@
 // PyTorch's own process holds about 230 MB after import torch; kael's,
 // about 40 MB, stays below it with the larger slack.
 //
-// Setting the GOGC environment variable turns the tuning off.
+// A training program also gets a soft memory limit, the live heap plus
+// twice TrainSlack (LimitFor), unless GOMEMLIMIT is set. Setting the GOGC
+// environment variable turns the tuning off.
 package gctune
 
 import (
@@ -61,7 +63,7 @@ func Start() {
 	if os.Getenv("GOGC") != "" {
 		return
 	}
-	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100}
+	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: os.Getenv("GOMEMLIMIT") == ""}
 	t.adjust()
 	s := &sentinel{t: t}
 	runtime.SetFinalizer(s, (*sentinel).collected)
@@ -70,10 +72,12 @@ func Start() {
 // collections counts the collections the tuner has seen, for tests.
 var collections atomic.Int64
 
-// tuner holds the percentage last set.
+// tuner holds the percentage and memory limit last set.
 type tuner struct {
-	sample  []metrics.Sample
-	percent int
+	sample   []metrics.Sample
+	percent  int
+	limit    int64 // 0 until a training program's first collection
+	ownLimit bool  // GOMEMLIMIT is not set: the tuner sets the limit
 }
 
 // sentinel is an object that only its finalizer refers to: the finalizer
@@ -93,12 +97,32 @@ func (t *tuner) adjust() {
 	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
 		live = int64(min(v.Uint64(), 1<<62))
 	}
-	p := PercentFor(live, slack.Load())
+	s := slack.Load()
+	p := PercentFor(live, s)
 	if p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
 	}
+	if s > Slack && t.ownLimit {
+		if l := LimitFor(live, s); l != t.limit {
+			debug.SetMemoryLimit(l)
+			t.limit = l
+		}
+	}
 }
+
+// LimitFor returns the soft memory limit of a training program whose last
+// collection left live bytes: the live heap plus twice the slack. The
+// percentage alone lags: it is set after each collection, by a finalizer
+// that a busy program runs late, for the live heap that collection left,
+// and a graph's step holds two or three times more at times than at
+// others, so that the percentage of a 15 MiB live heap (420%) applied to
+// a 37 MiB one made a goal of 194 MB, and makemore's process reached
+// 340 MB. The limit bounds the heap whatever the percentage (the runtime
+// collects sooner when it nears it); a heap that truly grows beyond it
+// collects often until the next finalizer raises it, the runtime keeping
+// the collector under half of the CPU meanwhile.
+func LimitFor(live, slack int64) int64 { return max(live, minHeap) + 2*slack }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
 // the one whose goal is about live+slack (for a live heap under minHeap,

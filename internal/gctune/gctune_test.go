@@ -64,3 +64,12 @@ func TestTrain(t *testing.T) {
 		t.Errorf("slack after Train = %d, want %d", got, TrainSlack)
 	}
 }
+
+func TestLimitFor(t *testing.T) {
+	if got, want := LimitFor(0, TrainSlack), int64(minHeap+2*TrainSlack); got != want {
+		t.Errorf("LimitFor(0) = %d, want %d", got, want)
+	}
+	if got, want := LimitFor(37<<20, TrainSlack), int64(37<<20+128<<20); got != want {
+		t.Errorf("LimitFor(37 MiB) = %d, want %d", got, want)
+	}
+}
