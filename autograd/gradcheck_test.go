@@ -239,6 +239,9 @@ func linalgCases() []gradCase {
 		{"linear/3-D with bias", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 2, 3), f.randn(2, 3), f.randn(2)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 			return Linear(in[0], in[1], in[2])
 		}},
+		{"linear/transposed input", func(f *fixture) []*tensor.Tensor { return ts(f.transposed(4, 3), f.randn(2, 3), f.randn(2)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return Linear(in[0], in[1], in[2])
+		}},
 		{"linear/1-D no bias", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3), f.transposed(2, 3)) }, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 			return Linear(in[0], in[1], nil)
 		}},

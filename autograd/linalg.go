@@ -200,12 +200,35 @@ func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
 		grads := make([]*tensor.Tensor, 3)
 		grads[0] = n.toInput(c, 0, g)
 		if n.needs(1) {
-			grads[1] = n.toInput(c, 1, c.matmul(g, c.conj(c.mT(m2))))
+			if transposed2D(m1) {
+				grads[1] = n.toInput(c, 1, c.mT(c.matmul(c.conj(m2), c.mT(g))))
+			} else {
+				grads[1] = n.toInput(c, 1, c.matmul(g, c.conj(c.mT(m2))))
+			}
 		}
 		if n.needs(2) {
-			grads[2] = n.toInput(c, 2, c.matmul(c.conj(c.mT(m1)), g))
+			if transposed2D(m2) {
+				grads[2] = n.toInput(c, 2, c.mT(c.matmul(c.mT(g), c.conj(m1))))
+			} else {
+				grads[2] = n.toInput(c, 2, c.matmul(c.conj(c.mT(m1)), g))
+			}
 		}
 		return grads
 	}
 	return n.attach(out)
+}
+
+// transposed2D reports whether the matrix m is the transpose of a
+// contiguous one (strides 1 and rows), as Linear's weight.t() is. addmm's
+// backward then computes that operand's gradient transposed, (gᵀ·m1)ᵀ
+// rather than m1ᵀ·g, as ATen's mm_mat2_backward and mm_mat1_backward
+// do: the same products, in the operand's own layout, so that the
+// gradient reaching the weight through its TBackward is contiguous and
+// is not copied element by element when it is accumulated.
+func transposed2D(m *tensor.Tensor) bool {
+	if m.Dim() != 2 {
+		return false
+	}
+	shape, strides := m.Shape(), m.Strides()
+	return strides[0] == 1 && strides[1] == shape[0] && shape[0] > 1 && shape[1] > 1
 }

@@ -301,6 +301,21 @@ func LayerNorm(x *tensor.Tensor, normalizedShape []int, weight, bias *tensor.Ten
 		if c.rec {
 			return layerNormGradsRecorded(c, n, x, weight, g, dims, eps)
 		}
+		if d := x.DType(); !c.rec && c.err == nil && g.DType() == d && (d == tensor.Float32 || d == tensor.Float64) {
+			// One pass over each row (tensor.LayerNormBackward), the
+			// formulas below fused.
+			r, err := tensor.LayerNormBackward(g, x, normalizedShape, weight, eps, n.needs(0), n.needs(1), n.needs(2))
+			if err != nil {
+				return []*tensor.Tensor{c.keep(nil, err), nil, nil}
+			}
+			grads := make([]*tensor.Tensor, 3)
+			for i, t := range []*tensor.Tensor{r.Input, r.Weight, r.Bias} {
+				if t != nil {
+					grads[i] = n.toInput(c, i, t)
+				}
+			}
+			return grads
+		}
 		mean := func(t *tensor.Tensor) *tensor.Tensor {
 			return c.do(func() (*tensor.Tensor, error) { return tensor.Mean(t, dims, true) })
 		}

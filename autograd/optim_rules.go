@@ -412,22 +412,7 @@ func adamFloat32(p, g, m, v *tensor.Tensor, b1, b2, stepSize, bc2Sqrt, eps float
 		d, _ := tensor.Data[float32](t)
 		return d[t.Offset() : t.Offset()+n]
 	}
-	pd, gd, md, vd := view(p), view(g), view(m), view(v)
-	beta1, alpha1 := float32(b1), float32(1-b1)
-	beta2, alpha2 := float32(b2), float32(1-b2)
-	bc2, e, step := float32(bc2Sqrt), float32(eps), float32(-stepSize)
-	gd, md, vd = gd[:len(pd)], md[:len(pd)], vd[:len(pd)]
-	// Every product and quotient is converted to float32 explicitly, which
-	// keeps the compiler from fusing it with the addition (an FMA would
-	// round once where the tensor operations round twice).
-	for i := range pd {
-		gi := gd[i]
-		mi := float32(md[i]*beta1) + float32(gi*alpha1)
-		vi := float32(vd[i]*beta2) + float32(float32(gi*gi)*alpha2)
-		md[i], vd[i] = mi, vi
-		denom := float32(float32(math.Sqrt(float64(vi)))/bc2) + e
-		pd[i] += float32(float32(mi*step) / denom)
-	}
+	tensor.AdamFloat32(view(p), view(g), view(m), view(v), b1, b2, stepSize, bc2Sqrt, eps)
 	p.MarkModified()
 	m.MarkModified()
 	v.MarkModified()

@@ -391,7 +391,19 @@ func arith[T Number](op arithOp) binaryKernel {
 		f = func(a, b T) T { return a / b }
 		fast = fastPaths[T, T]{vv: divVV[T], vs: divVS[T], sv: divSV[T]}
 	}
+	if f32, ok := any(&float32Arith[op]).(*fastPaths[T, T]); ok {
+		fast = *f32
+	}
 	return func(it *Iter) error { return runBinary(it, f, &fast) }
+}
+
+// float32Arith are arith's fast paths for float32, in vector registers
+// where the CPU has them (vecmath: the same bits as the loops below).
+var float32Arith = [...]fastPaths[float32, float32]{
+	opAdd: {vv: vecmath.AddVV, vs: vecmath.AddVS, sv: func(o []float32, a float32, b []float32) { vecmath.AddVS(o, b, a) }},
+	opSub: {vv: vecmath.SubVV, vs: func(o []float32, a []float32, b float32) { vecmath.AddVS(o, a, -b) }, sv: vecmath.SubSV},
+	opMul: {vv: vecmath.MulVV, vs: vecmath.MulVS, sv: func(o []float32, a float32, b []float32) { vecmath.MulVS(o, b, a) }},
+	opDiv: {vv: vecmath.DivVV, vs: vecmath.DivVS, sv: vecmath.DivSV},
 }
 
 func addVV[T Number](o, a, b []T) {

@@ -1,6 +1,10 @@
 package tensor
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The weight's gradient of Embedding, as ATen's embedding_dense_backward.
 
@@ -64,6 +68,10 @@ func embeddingGrad[T float32 | float64 | complex64 | complex128](out, grad *Tens
 		off := rowOffs[i]
 		if step == 1 {
 			s := src[off : off+dim]
+			if r32, ok := any(row).([]float32); ok {
+				vecmath.AddVV(r32, r32, any(s).([]float32)) // the same additions, eight at a time
+				continue
+			}
 			for j := range row {
 				row[j] += s[j]
 			}

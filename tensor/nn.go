@@ -686,6 +686,21 @@ func MapGradFloat32(g, x *Tensor, grad func(dst, g, x []float32)) (t *Tensor, ok
 // element (vecmath.LeakyReLUFloat32).
 func LeakyReLUFloat32(dst, src []float32, slope float32) { vecmath.LeakyReLUFloat32(dst, src, slope) }
 
+// AdamFloat32 is one Adam (or AdamW, after its weight decay) step on
+// float32 slices: m = m·β1 + g·(1−β1), v = v·β2 + g·g·(1−β2), and
+// p += (m·(−stepSize)) / (√v/bc2Sqrt + eps), each operation rounded to
+// float32 in that order, as PyTorch's single-tensor Adam does with
+// tensor operations, and the scalars rounded to float32 as those take
+// them (1−β computed in float64 first). In vector registers where the CPU
+// has them (vecmath.AdamFloat32), with the same bits as a scalar loop.
+func AdamFloat32(p, g, m, v []float32, b1, b2, stepSize, bc2Sqrt, eps float64) {
+	vecmath.AdamFloat32(p, g, m, v, vecmath.AdamParams{
+		Beta1: float32(b1), OneMinusBeta1: float32(1 - b1),
+		Beta2: float32(b2), OneMinusBeta2: float32(1 - b2),
+		BiasCorrection2Sqrt: float32(bc2Sqrt), Eps: float32(eps), NegStepSize: float32(-stepSize),
+	})
+}
+
 // LeakyReLUGradFloat32 sets dst[i] to g[i] where x[i] is above zero, else
 // to g[i]·slope: leaky_relu's backward, as PyTorch's float32 kernel.
 func LeakyReLUGradFloat32(dst, g, x []float32, slope float32) {
@@ -755,13 +770,7 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 	return ParallelFor(rows, max(1, GrainSize/n), func(begin, end int) {
 		for r := begin; r < end; r++ {
 			src, dst := xs[r*n:(r+1)*n], os[r*n:(r+1)*n]
-			mean := sumFloat64(src) / float64(n)
-			var ss float64
-			for _, v := range src {
-				d := float64(v) - mean
-				ss += d * d
-			}
-			rstd := 1 / math.Sqrt(ss/float64(n)+eps)
+			mean, rstd := layerNormMoments(src, eps)
 			for i, v := range src {
 				y := (float64(v) - mean) * rstd
 				if ws != nil {

@@ -12,7 +12,17 @@
 // Slack: a program with big tensors grows its heap as it would without
 // this package, and a small one holds at most Slack of garbage more.
 //
-// Setting the GOGC environment variable turns the tuning off.
+// A program that trains a model (its first backward pass calls Train)
+// gets TrainSlack instead: a training step allocates its graph's tensors
+// anew every step, and each collection marks the interpreter's and the
+// graph's objects however little of the heap they are, so that makemore's
+// MLP spent a fifth of its step collecting with 32 MiB (docs/performance.md).
+// PyTorch's own process holds about 230 MB after import torch; kael's,
+// about 40 MB, stays below it with the larger slack.
+//
+// A training program also gets a soft memory limit, the live heap plus
+// twice TrainSlack (LimitFor), unless GOMEMLIMIT is set. Setting the GOGC
+// environment variable turns the tuning off.
 package gctune
 
 import (
@@ -26,6 +36,23 @@ import (
 // Slack is the garbage a small heap may hold before a collection.
 const Slack = 32 << 20
 
+// TrainSlack is Slack once Train has been called.
+const TrainSlack = 64 << 20
+
+// slack is the slack in force: Slack, or TrainSlack after Train.
+var slack atomic.Int64
+
+func init() { slack.Store(Slack) }
+
+// Train says that the program trains a model (lang/torch calls it on a
+// backward pass): from the next collection on, the heap goal is the live
+// heap plus TrainSlack. It is cheap to call again.
+func Train() {
+	if slack.Load() < TrainSlack {
+		slack.Store(TrainSlack)
+	}
+}
+
 // minHeap is the heap goal Go keeps at GOGC=100 however small the live
 // heap (the runtime's heapminimum), scaled by GOGC/100 as it is.
 const minHeap = 4 << 20
@@ -36,7 +63,7 @@ func Start() {
 	if os.Getenv("GOGC") != "" {
 		return
 	}
-	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100}
+	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: os.Getenv("GOMEMLIMIT") == ""}
 	t.adjust()
 	s := &sentinel{t: t}
 	runtime.SetFinalizer(s, (*sentinel).collected)
@@ -45,10 +72,12 @@ func Start() {
 // collections counts the collections the tuner has seen, for tests.
 var collections atomic.Int64
 
-// tuner holds the percentage last set.
+// tuner holds the percentage and memory limit last set.
 type tuner struct {
-	sample  []metrics.Sample
-	percent int
+	sample   []metrics.Sample
+	percent  int
+	limit    int64 // 0 until a training program's first collection
+	ownLimit bool  // GOMEMLIMIT is not set: the tuner sets the limit
 }
 
 // sentinel is an object that only its finalizer refers to: the finalizer
@@ -68,23 +97,43 @@ func (t *tuner) adjust() {
 	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
 		live = int64(min(v.Uint64(), 1<<62))
 	}
-	p := PercentFor(live)
+	s := slack.Load()
+	p := PercentFor(live, s)
 	if p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
 	}
+	if s > Slack && t.ownLimit {
+		if l := LimitFor(live, s); l != t.limit {
+			debug.SetMemoryLimit(l)
+			t.limit = l
+		}
+	}
 }
 
+// LimitFor returns the soft memory limit of a training program whose last
+// collection left live bytes: the live heap plus twice the slack. The
+// percentage alone lags: it is set after each collection, by a finalizer
+// that a busy program runs late, for the live heap that collection left,
+// and a graph's step holds two or three times more at times than at
+// others, so that the percentage of a 15 MiB live heap (420%) applied to
+// a 37 MiB one made a goal of 194 MB, and makemore's process reached
+// 340 MB. The limit bounds the heap whatever the percentage (the runtime
+// collects sooner when it nears it); a heap that truly grows beyond it
+// collects often until the next finalizer raises it, the runtime keeping
+// the collector under half of the CPU meanwhile.
+func LimitFor(live, slack int64) int64 { return max(live, minHeap) + 2*slack }
+
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
-// the one whose goal is about live+Slack (for a live heap under minHeap,
-// the runtime's minimum goal scaled by the percentage, Slack), at least
+// the one whose goal is about live+slack (for a live heap under minHeap,
+// the runtime's minimum goal scaled by the percentage, slack), at least
 // Go's default 100, rounded down to a multiple of 10. (Steps of 100, as
 // before, gave a live heap of 17 to 32 MiB only 100%: a training step of
 // makemore's MLP, 18 MiB live, collected every 18 MiB instead of every
 // 30, and the collector took a quarter of its CPU time.) Setting the
 // percentage is cheap (the heap lock, no stop), so that it moves by 10
 // now and then costs nothing measurable.
-func PercentFor(live int64) int {
-	p := int(Slack*100/max(live, minHeap)) / 10 * 10
+func PercentFor(live, slack int64) int {
+	p := int(slack*100/max(live, minHeap)) / 10 * 10
 	return max(p, 100)
 }

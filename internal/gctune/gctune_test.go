@@ -9,23 +9,26 @@ import (
 
 func TestPercentFor(t *testing.T) {
 	tests := []struct {
-		live int64
-		want int
+		live, slack int64
+		want        int
 	}{
-		{0, 800},           // the minimum goal: 4 MiB × 8 = Slack
-		{minHeap, 800},     // goal 4 + 32 MiB
-		{8 << 20, 400},     // goal 8 + 32 MiB
-		{10 << 20, 320},    // goal 10 + 32 MiB
-		{Slack / 2, 200},   // goal = 3 × live = live + Slack
-		{Slack/2 + 1, 190}, // just above: 199.99% rounds down to 190
-		{18 << 20, 170},    // makemore's MLP: 177% rounds down, goal 48.6 MiB
-		{Slack - 1, 100},   // 100.0000x% rounds down to 100
-		{Slack, 100},       // from here Go's default
-		{8 << 30, 100},     // a big model
+		{0, Slack, 800},             // the minimum goal: 4 MiB × 8 = Slack
+		{minHeap, Slack, 800},       // goal 4 + 32 MiB
+		{8 << 20, Slack, 400},       // goal 8 + 32 MiB
+		{10 << 20, Slack, 320},      // goal 10 + 32 MiB
+		{Slack / 2, Slack, 200},     // goal = 3 × live = live + Slack
+		{Slack/2 + 1, Slack, 190},   // just above: 199.99% rounds down to 190
+		{18 << 20, Slack, 170},      // makemore's MLP: 177% rounds down, goal 48.6 MiB
+		{Slack - 1, Slack, 100},     // 100.0000x% rounds down to 100
+		{Slack, Slack, 100},         // from here Go's default
+		{8 << 30, Slack, 100},       // a big model
+		{18 << 20, TrainSlack, 350}, // makemore's MLP in training: 355%, goal 81 MiB
+		{0, TrainSlack, 1600},       // 4 MiB × 16 = TrainSlack
+		{TrainSlack, TrainSlack, 100},
 	}
 	for _, tt := range tests {
-		if got := PercentFor(tt.live); got != tt.want {
-			t.Errorf("PercentFor(%d) = %d, want %d", tt.live, got, tt.want)
+		if got := PercentFor(tt.live, tt.slack); got != tt.want {
+			t.Errorf("PercentFor(%d, %d) = %d, want %d", tt.live, tt.slack, got, tt.want)
 		}
 	}
 }
@@ -47,5 +50,26 @@ func TestStartFollowsCollections(t *testing.T) {
 	}
 	if p := debug.SetGCPercent(100); p <= 100 {
 		t.Errorf("GOGC after collections = %d, want more than 100 for a small heap", p)
+	}
+}
+
+// TestTrain checks that Train raises the slack to TrainSlack and that a
+// second call leaves it there.
+func TestTrain(t *testing.T) {
+	defer slack.Store(slack.Load())
+	slack.Store(Slack)
+	Train()
+	Train()
+	if got := slack.Load(); got != TrainSlack {
+		t.Errorf("slack after Train = %d, want %d", got, TrainSlack)
+	}
+}
+
+func TestLimitFor(t *testing.T) {
+	if got, want := LimitFor(0, TrainSlack), int64(minHeap+2*TrainSlack); got != want {
+		t.Errorf("LimitFor(0) = %d, want %d", got, want)
+	}
+	if got, want := LimitFor(37<<20, TrainSlack), int64(37<<20+128<<20); got != want {
+		t.Errorf("LimitFor(37 MiB) = %d, want %d", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/diagram"
+	"github.com/kael-dev/kael/internal/gctune"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -19,7 +20,7 @@ func defAutograd() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return lang.None, autograd.BackwardWith([]*tensor.Tensor{x}, []*tensor.Tensor{g}, opts)
+		return lang.None, backwardPass([]*tensor.Tensor{x}, []*tensor.Tensor{g}, opts)
 	})
 	lang.NewBuiltin(lang.AsMethod, "requires_grad_(input, requires_grad=True)", "Marks input, a floating-point leaf, as requiring gradients (or not); returns input.", func(a *lang.Args) (lang.Value, error) {
 		x, on := a.Tensor("input"), a.Bool("requires_grad")
@@ -60,7 +61,7 @@ func defAutograd() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return lang.None, autograd.BackwardWith(ts, gs, opts)
+		return lang.None, backwardPass(ts, gs, opts)
 	})
 	torchAutograd["grad"] = lang.NewBuiltin(lang.AsValue, "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)", "Returns the gradients of outputs (a tensor or a list of them, with grad_outputs[i] the gradient of outputs[i]) with respect to inputs (a tensor or a list of tensors that require grad, leaves or computed), as a tuple, without touching any .grad. Only the operations between them run, and they free what they saved unless retain_graph=True. An input the outputs do not depend on is an error, or None with allow_unused=True. create_graph=True records the pass, so that the gradients returned can be differentiated again (higher-order derivatives).", func(a *lang.Args) (lang.Value, error) {
 		outs, ins := tensorArgs(a, "outputs"), tensorArgs(a, "inputs")
@@ -83,6 +84,14 @@ func defAutograd() {
 		}
 		return out, nil
 	})
+}
+
+// backwardPass runs a backward pass for x.backward() and
+// torch.autograd.backward. The program trains a model, so the collector
+// is told (gctune.Train: a larger heap goal, docs/performance.md).
+func backwardPass(ts, gs []*tensor.Tensor, opts autograd.BackwardOptions) error {
+	gctune.Train()
+	return autograd.BackwardWith(ts, gs, opts)
 }
 
 // passOptions reads the retain_graph and create_graph arguments of a

@@ -1,0 +1,11 @@
+//go:build !amd64
+
+package vecmath
+
+// No vector kernels: vectorPrefix is 0 (hasAVX is false), so these are
+// never called.
+var (
+	addVVArch, subVVArch, mulVVArch, divVVArch func(o, a, b []float32)
+	addVSArch, mulVSArch, divVSArch            func(o, a []float32, s float32)
+	subSVArch, divSVArch                       func(o []float32, s float32, b []float32)
+)
