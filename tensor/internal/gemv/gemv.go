@@ -110,6 +110,12 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 // vecMat splits VecMat's rows among goroutines, each adding into a vector
 // of its own, and sums the vectors.
 func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw, threads int) {
+	if threads <= 1 {
+		// The one block split would make, into y itself.
+		clear(y[:n])
+		vecMatRows(kn, y[:n], x, w, 0, k, n, ldw)
+		return
+	}
 	partial := make([][]float32, threads)
 	partial[0] = y[:n]
 	split(k, threads, func(t, lo, hi int) {
@@ -196,6 +202,12 @@ func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 		return
 	}
 	kn := float32Kernels(im)
+	if threads <= 1 {
+		// The one block split would make, without its closures on the
+		// heap (a layer of a few outputs runs here).
+		matVecRows(kn, y, w, x, 0, n, k, ldw)
+		return
+	}
 	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
 }
 

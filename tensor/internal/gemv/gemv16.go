@@ -89,5 +89,9 @@ func MatVec16(y []float32, w []uint16, x []float32, h Half, n, k, ldw, threads i
 		return
 	}
 	kn := halfKernels(im, h)
+	if threads <= 1 {
+		matVecRows(kn, y, w, x, 0, n, k, ldw)
+		return
+	}
 	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
 }
