@@ -677,11 +677,13 @@ func excError(x *Instance) *Error {
 	st := excStateOf(x)
 	e := st.spare
 	if e != nil {
+		// Zero until now (newExcInstance): two stores, not a copy of a
+		// whole Error with the collector's barrier over its pointers.
 		st.spare = nil
+		e.Kind, e.exc = ErrorKind(x.cls.Name), x
 	} else {
-		e = &Error{}
+		e = &Error{Kind: ErrorKind(x.cls.Name), exc: x}
 	}
-	*e = Error{Kind: ErrorKind(x.cls.Name), exc: x}
 	if x.cls.strDefined() {
 		e.Msg = excMessage(x)
 	} else {
