@@ -183,6 +183,9 @@ var baseException *UserClass
 // looked up once (exceptionClasses is a map).
 var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass, syntaxErrorClass *UserClass
 
+// The Unicode errors, whose fields excInit reads (exceptions_unicode.go).
+var unicodeErrorClass, unicodeEncodeErrorClass, unicodeDecodeErrorClass, unicodeTranslateErrorClass *UserClass
+
 func init() {
 	for _, e := range exceptionTree {
 		c := &UserClass{Name: e[0], module: "builtins", attrs: map[string]Value{}}
@@ -205,6 +208,8 @@ func init() {
 	keyErrorClass, attributeErrorClass = exceptionClasses["KeyError"], exceptionClasses["AttributeError"]
 	importErrorClass, nameErrorClass = exceptionClasses["ImportError"], exceptionClasses["NameError"]
 	osErrorClass, syntaxErrorClass = exceptionClasses["OSError"], exceptionClasses["SyntaxError"]
+	unicodeErrorClass, unicodeEncodeErrorClass = exceptionClasses["UnicodeError"], exceptionClasses["UnicodeEncodeError"]
+	unicodeDecodeErrorClass, unicodeTranslateErrorClass = exceptionClasses["UnicodeDecodeError"], exceptionClasses["UnicodeTranslateError"]
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
 	// io.UnsupportedOperation (a file read in "w" mode): an OSError and a
@@ -699,11 +704,13 @@ func excError(x *Instance) *Error {
 	st := excStateOf(x)
 	e := st.spare
 	if e != nil {
+		// Zero until now (newExcInstance): two stores, not a copy of a
+		// whole Error with the collector's barrier over its pointers.
 		st.spare = nil
+		e.Kind, e.exc = ErrorKind(x.cls.Name), x
 	} else {
-		e = &Error{}
+		e = &Error{Kind: ErrorKind(x.cls.Name), exc: x}
 	}
-	*e = Error{Kind: ErrorKind(x.cls.Name), exc: x}
 	if x.cls.strDefined() {
 		e.Msg = excMessage(x)
 	} else {

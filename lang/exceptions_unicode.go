@@ -20,14 +20,21 @@ type unicodeFields struct {
 }
 
 // unicodeKind is "encode", "decode" or "translate" for an instance of
-// those Unicode errors, else "".
+// UnicodeEncodeError, UnicodeDecodeError or UnicodeTranslateError (or a
+// subclass), else "". Every raise asks, so the classes are package
+// variables and a class outside UnicodeError is told by one walk of its
+// MRO.
 func unicodeKind(x *Instance) string {
-	for _, k := range [...]struct{ class, kind string }{
-		{"UnicodeEncodeError", "encode"}, {"UnicodeDecodeError", "decode"}, {"UnicodeTranslateError", "translate"},
-	} {
-		if c := exceptionClasses[k.class]; c != nil && x.cls.derivesFrom(c) {
-			return k.kind
-		}
+	if !x.cls.derivesFrom(unicodeErrorClass) {
+		return ""
+	}
+	switch {
+	case x.cls.derivesFrom(unicodeEncodeErrorClass):
+		return "encode"
+	case x.cls.derivesFrom(unicodeDecodeErrorClass):
+		return "decode"
+	case x.cls.derivesFrom(unicodeTranslateErrorClass):
+		return "translate"
 	}
 	return ""
 }

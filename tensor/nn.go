@@ -855,6 +855,9 @@ func Linear(x, weight, bias *Tensor) (*Tensor, error) {
 	if err != nil || bias == nil {
 		return y, err
 	}
+	if addBiasRows(y, bias) {
+		return y, nil
+	}
 	if shape, err := BroadcastShapes(y.shape, bias.shape); err == nil && slices.Equal(shape, y.shape) && ResultType(y, bias) == y.dtype {
 		// y is new: add the bias in place instead of allocating again.
 		if err := AddSpec.ApplyInPlace(y, bias); err != nil {
@@ -863,6 +866,41 @@ func Linear(x, weight, bias *Tensor) (*Tensor, error) {
 		return y, nil
 	}
 	return Add(y, bias)
+}
+
+// addBiasRows adds bias, a [n] tensor, to each row of y, a new
+// contiguous [..., n] tensor of the same dtype, float32 or float64, in
+// place, and reports whether it did: each element y + b rounded once, as
+// AddSpec's kernel, without the broadcast iterator that costs more than
+// the additions for a layer's few outputs. Other shapes and dtypes are
+// left to AddSpec.
+func addBiasRows(y, bias *Tensor) bool {
+	if y.dtype != bias.dtype || bias.Dim() != 1 || y.Dim() == 0 || !y.IsContiguous() {
+		return false
+	}
+	n := bias.shape[0]
+	if n == 0 || y.shape[len(y.shape)-1] != n || n > 1 && bias.strides[0] != 1 {
+		return false
+	}
+	switch y.dtype {
+	case Float32:
+		addRows(y.storage.data.([]float32)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n])
+	case Float64:
+		addRows(y.storage.data.([]float64)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n])
+	default:
+		return false
+	}
+	return true
+}
+
+// addRows adds b to each len(b) elements of y.
+func addRows[T float32 | float64](y, b []T) {
+	for i := 0; i+len(b) <= len(y); i += len(b) {
+		row := y[i : i+len(b)]
+		for j, v := range b {
+			row[j] += v
+		}
+	}
 }
 
 // Embedding returns the rows of weight ([num_embeddings, dim]) picked by

@@ -163,9 +163,14 @@ func (t *Tensor) Permute(dims ...int) (*Tensor, error) {
 
 // T returns t with its dimensions reversed (a matrix transpose for 2-D).
 func (t *Tensor) T() *Tensor {
-	shape, strides := t.Shape(), t.Strides()
-	slices.Reverse(shape)
-	slices.Reverse(strides)
+	// The shape and strides in one allocation (linear transposes its
+	// weight at every call), each capped so that an append copies.
+	n := len(t.shape)
+	geom := make([]int, 2*n)
+	shape, strides := geom[:n:n], geom[n:]
+	for i := range n {
+		shape[i], strides[i] = t.shape[n-1-i], t.strides[n-1-i]
+	}
 	return t.view(shape, strides, t.offset)
 }
 

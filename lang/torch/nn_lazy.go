@@ -209,6 +209,7 @@ func (m *lazyModule) materialize(a *lang.Args, l *Layer, x *tensor.Tensor) error
 	rb.Training = m.base.Training
 	rb.TakeHooks(&m.base)
 	l.Module = real
+	l.callFn.Store(nil) // its forward is the real class's from now on
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/kael-dev/kael/lang/lib/collections"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
@@ -25,6 +26,11 @@ type Layer struct {
 	// attrs are the plain attributes the program set (lin.note = "x"),
 	// PyTorch's instance __dict__ beyond the registry.
 	attrs map[string]lang.Value
+	// callFn is the layer's __call__ without hooks (its forward behind the
+	// pre-hook check), kept so that a call does not look it up again; nil
+	// until the first call, and again when Module changes (a lazy layer
+	// materialized).
+	callFn atomic.Pointer[lang.Builtin]
 }
 
 // newLayer wraps a module of package nn.
@@ -56,6 +62,16 @@ func (l *Layer) String() string { return nn.Repr(l) }
 // attributes the program set, the registry's entries, the methods of
 // nn.Module and the container methods.
 func (l *Layer) Attr(name string) (lang.Value, bool) {
+	if name == "__call__" {
+		// Every call of the layer asks (lang's callTarget): nn.Module's
+		// __call__ is the class's, which nothing in the registry or the
+		// hyper-parameters can shadow (PyTorch refuses to register a name
+		// the class has); an attribute the program set comes first, as it
+		// did.
+		if _, own := l.attrs[name]; !own {
+			return l.callMethod(), true
+		}
+	}
 	if _, ok := l.Module.(*lazyModule); ok && name == "has_uninitialized_params" {
 		return lazyHasUninitialized, true
 	}
@@ -98,10 +114,7 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 	}
 	switch name {
 	case "__call__":
-		if activeHooks(l) != nil {
-			return &lang.BoundMethod{Recv: l, Method: hookedLayerCall}, true
-		}
-		return &lang.BoundMethod{Recv: l, Method: withPreHooks(forwardMethod(l))}, true
+		return l.callMethod(), true
 	case "forward":
 		return &lang.BoundMethod{Recv: l, Method: forwardMethod(l)}, true
 	case "__deepcopy__":
@@ -112,6 +125,20 @@ func (l *Layer) Attr(name string) (lang.Value, bool) {
 		return lang.TypeOf(l), true
 	}
 	return nil, false
+}
+
+// callMethod is l.__call__: through the Python hooks when it has any,
+// else its forward behind the pre-hook check.
+func (l *Layer) callMethod() *lang.BoundMethod {
+	if activeHooks(l) != nil {
+		return &lang.BoundMethod{Recv: l, Method: hookedLayerCall}
+	}
+	fn := l.callFn.Load()
+	if fn == nil {
+		fn = withPreHooks(forwardMethod(l))
+		l.callFn.Store(fn)
+	}
+	return &lang.BoundMethod{Recv: l, Method: fn}
 }
 
 // AttrNames lists the attributes.

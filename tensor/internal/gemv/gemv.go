@@ -112,7 +112,7 @@ func VecMat(y, x, w []float32, k, n, ldw, threads int) {
 // vecMat splits VecMat's rows among goroutines, each adding into a vector
 // of its own, and sums the vectors.
 func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw, threads int) {
-	if threads == 1 {
+	if threads <= 1 {
 		// No goroutines to hand work to: no closures, no partial vectors
 		// (attention's products per head over a KV cache, a few
 		// thousand multiply-adds each, come this way).
@@ -225,7 +225,7 @@ func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 // matVec splits MatVec's rows among goroutines, each setting its block of
 // y.
 func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, n, k, ldw, threads int) {
-	if threads == 1 {
+	if threads <= 1 {
 		matVecRows(kn, y, w, x, 0, n, k, ldw)
 		return
 	}
