@@ -1,7 +1,7 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
-// and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
-// latter's gradient; leaky_relu and its gradient.
+// and sum; sigmoid; tanh and its gradient; and GELU, its tanh form and its
+// exact (erf) form with the latter's gradient; leaky_relu and its gradient.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -31,6 +31,8 @@ type impl struct {
 	geluErfGrad func(dst, g, x []float32)
 	// sigmoid sets dst[i] to 1/(1 + exp(-src[i])).
 	sigmoid func(dst, src []float32)
+	// tanh sets dst[i] to tanh(src[i]).
+	tanh func(dst, src []float32)
 	// leakyReLU sets dst[i] to src[i] if src[i] > 0, else src[i]·slope.
 	leakyReLU func(dst, src []float32, slope float32)
 	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
@@ -49,6 +51,7 @@ var genericImpl = &impl{
 	geluErf:     geluErfGeneric,
 	geluErfGrad: geluErfGradGeneric,
 	sigmoid:     sigmoidGeneric,
+	tanh:        tanhGeneric,
 
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,
