@@ -409,12 +409,12 @@ func (r *RNN) weights(layer, dir int) (recurrentWeights, error) {
 // recurrentStep advances the state one time step: gi is the input's
 // projection x·W_ihᵀ + b_ih, h (and for an LSTM cell) the state. The
 // gates are PyTorch's, in its order: LSTM i, f, g, o; GRU r, z, n. With
-// fuse, an LSTM step is one node and one pass where the operands allow
-// (autograd.FusedLSTMCell: float32 and float64), as ATen's fused cell:
-// the layers fuse their steps, whose nodes only the stacked outputs
-// show, while a cell (nn.LSTMCell, torch.lstm_cell) keeps PyTorch's CPU
-// composition, whose last node (MulBackward0, AddBackward0) is the
-// grad_fn of its outputs.
+// fuse, an LSTM or GRU step is one node and one pass where the operands
+// allow (autograd.FusedLSTMCell, FusedGRUCell: float32 and float64), as
+// ATen's fused cells: the layers fuse their steps, whose nodes only the
+// stacked outputs show, while a cell (nn.LSTMCell, torch.gru_cell, ...)
+// keeps PyTorch's CPU composition, whose last node (MulBackward0,
+// AddBackward0) is the grad_fn of its outputs.
 func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurrentWeights, fuse bool) (*tensor.Tensor, *tensor.Tensor) {
 	gh := c.linear(h, w.hh, w.bhh)
 	switch mode {
@@ -434,6 +434,13 @@ func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurre
 		cell = c.add(c.mul(forget, cell), c.mul(in, candidate))
 		return c.mul(output, c.tanh(cell)), cell
 	case ModeGRU:
+		if fuse && c.err == nil {
+			hy, ok, err := autograd.FusedGRUCell(gi, gh, h)
+			if ok {
+				c.err = err
+				return hy, nil
+			}
+		}
 		xi, hi := c.chunk(gi, 3), c.chunk(gh, 3)
 		reset := c.sigmoid(c.add(xi[0], hi[0]))
 		update := c.sigmoid(c.add(xi[1], hi[1]))

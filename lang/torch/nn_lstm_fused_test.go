@@ -47,3 +47,32 @@ def run(m, x, h0=None, c0=None):
 	}
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestGRULayersMatchTorch is TestLSTMLayersMatchTorch for nn.GRU, whose
+// time steps are fused cells too (autograd.FusedGRUCell).
+func TestGRULayersMatchTorch(t *testing.T) {
+	prelude := nnPrelude + `q = lambda t: [float('%.5g' % v) for v in t.flatten().tolist()]
+def run(m, x, h0=None):
+    x.requires_grad_(True)
+    states = ()
+    if h0 is None:
+        out, h = m(x)
+    else:
+        h0.requires_grad_(True)
+        out, h = m(x, h0)
+        states = (h0,)
+    ((out * out).sum() + (h * 1.5).sum()).backward()
+    return q(out)[:12], q(h)[:12], [q(x.grad)[:12]] + [q(s.grad)[:12] for s in states] + [q(p.grad)[:12] for p in m.parameters()]
+`
+	srcs := []string{
+		"m = nn.GRU(5, 7, num_layers=2)\nrun(m, torch.randn(6, 3, 5), torch.randn(2, 3, 7))",
+		"m = nn.GRU(4, 13, num_layers=3, bidirectional=True, batch_first=True)\nrun(m, torch.randn(2, 9, 4))",
+		"m = nn.GRU(4, 6, num_layers=3, dropout=0.3)\nrun(m, torch.randn(5, 4, 4))",
+		"m = nn.GRU(3, 5, num_layers=2, bidirectional=True, dtype=torch.float64)\nrun(m, torch.randn(4, 2, 3, dtype=torch.float64), torch.randn(4, 2, 5, dtype=torch.float64))",
+		"m = nn.GRU(3, 16, bias=False)\nrun(m, torch.randn(12, 3))",
+		"m = nn.GRU(3, 4, bidirectional=True)\nx = torch.randn(5, 3, 3, requires_grad=True)\np = nn.utils.rnn.pack_padded_sequence(x, [5, 3, 2])\nout, h = m(p)\nout, n = nn.utils.rnn.pad_packed_sequence(out)\n((out * out).sum() + h.sum()).backward()\nq(out)[:12], q(h), n.tolist(), q(x.grad), q(m.weight_hh_l0_reverse.grad)",
+		"m = nn.GRU(3, 4, num_layers=2)\nout, h = m(torch.randn(2, 1, 3))\nout.grad_fn.name(), h.grad_fn.name()",
+		"m = nn.GRUCell(3, 4)\nh = m(torch.randn(2, 3))\nh.grad_fn.name(), q(h)",
+	}
+	langtest.CheckMatchesTorch(t, prelude, srcs)
+}
