@@ -363,7 +363,7 @@ var (
 		grad: &unaryGrad{"CosBackward0", readsInput, func(c *calc, g, x *tensor.Tensor) *tensor.Tensor { return c.neg(c.mul(g, c.conj(c.sin(x)))) }}})
 	// TanhOp: the derivative of tanh x is 1 - tanh²x.
 	TanhOp = defUnaryOp(&UnaryOp{Spec: tensor.TanhSpec, Expose: FunctionAndMethod, Doc: "The hyperbolic tangent, element-wise.",
-		grad: &unaryGrad{"TanhBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(c.sub(num(1), c.mul(y, y)))) })}})
+		grad: &unaryGrad{"TanhBackward0", readsOutput, tanhGrad}})
 	// SigmoidOp: the derivative of σ(x) is σ(x)(1-σ(x)).
 	SigmoidOp = defUnaryOp(&UnaryOp{Spec: tensor.SigmoidSpec, Expose: FunctionAndMethod, Doc: "1 / (1 + e ** -input), element-wise.",
 		grad: &unaryGrad{"SigmoidBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(c.mul(g, c.sub(num(1), y)), y) })}})
@@ -405,3 +405,20 @@ var (
 	BitwiseNotOp = defUnaryOp(&UnaryOp{Spec: tensor.BitwiseNotSpec, Expose: FunctionAndMethod, NoGrad: intOnly,
 		Doc: "~input for integer and bool tensors."})
 )
+
+// tanhGrad is g·(1 - y²) from tanh's output y: for float32 one pass as
+// PyTorch's tanh_backward kernel (tensor.TanhGradFloat32), otherwise (and
+// in a recording pass) in tensor operations.
+func tanhGrad(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
+	if !c.rec {
+		var handled bool
+		if t := c.do(func() (*tensor.Tensor, error) {
+			t, ok, err := tensor.MapGradFloat32(g, y, tensor.TanhGradFloat32)
+			handled = ok
+			return t, err
+		}); handled {
+			return t
+		}
+	}
+	return fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(g, c.conj(c.sub(num(1), c.mul(y, y)))) })(c, g, y)
+}

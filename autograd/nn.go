@@ -371,18 +371,14 @@ func Embedding(indices, weight *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // Dropout zeroes each element of x with probability p and scales the rest
-// by 1/(1-p) when training. Recording it, the scaled mask is drawn by
-// tensor.Dropout on a tensor of ones (the same draws it would make for x)
-// and the output is x times the mask, whose gradient is g times the mask.
+// by 1/(1-p) when training. Recording it, the scaled mask is
+// tensor.DropoutMask (the draws tensor.Dropout would make for x) and the
+// output is x times the mask, whose gradient is g times the mask.
 func Dropout(x *tensor.Tensor, p float64, training bool, g *tensor.Generator) (*tensor.Tensor, error) {
-	if !IsGradEnabled() || !x.RequiresGrad() || !training || p == 0 {
-		return tensor.Dropout(x, p, training, g)
+	if !IsGradEnabled() || !x.RequiresGrad() || !training || p == 0 || !(p >= 0 && p <= 1) || x.Numel() == 0 || !x.DType().IsFloating() {
+		return tensor.Dropout(x, p, training, g) // its result, or its error
 	}
-	ones, err := tensor.Ones(x.DType(), x.Shape()...)
-	if err != nil {
-		return nil, err
-	}
-	mask, err := tensor.Dropout(ones, p, training, g)
+	mask, err := tensor.DropoutMask(x.DType(), x.Shape(), p, g)
 	if err != nil {
 		return nil, err
 	}

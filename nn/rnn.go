@@ -277,7 +277,7 @@ func (r *RNN) run(x, h0, c0 *tensor.Tensor, lengths []int, batchFirst bool) (out
 				if dir == 1 {
 					t = steps - 1 - s
 				}
-				nh, ncell := c.recurrentStep(r.Mode, gis[t], h, cell, w)
+				nh, ncell := c.recurrentStep(r.Mode, gis[t], h, cell, w, true)
 				if masks != nil { // a sequence shorter than t keeps its state
 					nh = c.where(masks[t], nh, h)
 					if lstm {
@@ -408,16 +408,39 @@ func (r *RNN) weights(layer, dir int) (recurrentWeights, error) {
 
 // recurrentStep advances the state one time step: gi is the input's
 // projection x·W_ihᵀ + b_ih, h (and for an LSTM cell) the state. The
-// gates are PyTorch's, in its order: LSTM i, f, g, o; GRU r, z, n.
-func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurrentWeights) (*tensor.Tensor, *tensor.Tensor) {
+// gates are PyTorch's, in its order: LSTM i, f, g, o; GRU r, z, n. With
+// fuse, an LSTM or GRU step is one node and one pass where the operands
+// allow (autograd.FusedLSTMCell, FusedGRUCell: float32 and float64), as
+// ATen's fused cells: the layers fuse their steps, whose nodes only the
+// stacked outputs show, while a cell (nn.LSTMCell, torch.gru_cell, ...)
+// keeps PyTorch's CPU composition, whose last node (MulBackward0,
+// AddBackward0) is the grad_fn of its outputs.
+func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurrentWeights, fuse bool) (*tensor.Tensor, *tensor.Tensor) {
 	gh := c.linear(h, w.hh, w.bhh)
 	switch mode {
 	case ModeLSTM:
+		if c.err != nil {
+			return nil, nil
+		}
+		if fuse {
+			hy, cy, ok, err := autograd.FusedLSTMCell(gi, gh, cell)
+			if ok {
+				c.err = err
+				return hy, cy
+			}
+		}
 		g := c.chunk(c.add(gi, gh), 4)
 		in, forget, candidate, output := c.sigmoid(g[0]), c.sigmoid(g[1]), c.tanh(g[2]), c.sigmoid(g[3])
 		cell = c.add(c.mul(forget, cell), c.mul(in, candidate))
 		return c.mul(output, c.tanh(cell)), cell
 	case ModeGRU:
+		if fuse && c.err == nil {
+			hy, ok, err := autograd.FusedGRUCell(gi, gh, h)
+			if ok {
+				c.err = err
+				return hy, nil
+			}
+		}
 		xi, hi := c.chunk(gi, 3), c.chunk(gh, 3)
 		reset := c.sigmoid(c.add(xi[0], hi[0]))
 		update := c.sigmoid(c.add(xi[1], hi[1]))
@@ -586,7 +609,7 @@ func (r *RNNCell) Run(x, h, cell *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor
 	if w.ih == nil || w.hh == nil {
 		return nil, nil, tensor.Errorf(tensor.TypeError, "%s.weight_ih or weight_hh is None", r.TypeName())
 	}
-	h, cell = c.recurrentStep(r.Mode, c.linear(x, w.ih, w.bih), h, cell, w)
+	h, cell = c.recurrentStep(r.Mode, c.linear(x, w.ih, w.bih), h, cell, w, false)
 	if !batched {
 		h = c.squeeze(h, 0)
 		if lstm {
@@ -644,7 +667,7 @@ func RunRNN(c RNNConfig, params []*tensor.Tensor, x, h0, c0 *tensor.Tensor, trai
 // cell.
 func CellStep(mode string, x, h, cell, wih, whh, bih, bhh *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) {
 	c := &chain{}
-	h, cell = c.recurrentStep(mode, c.linear(x, wih, bih), h, cell, recurrentWeights{wih, whh, bih, bhh})
+	h, cell = c.recurrentStep(mode, c.linear(x, wih, bih), h, cell, recurrentWeights{wih, whh, bih, bhh}, false)
 	if c.err != nil {
 		return nil, nil, c.err
 	}

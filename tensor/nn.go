@@ -681,6 +681,11 @@ func MapGradFloat32(g, x *Tensor, grad func(dst, g, x []float32)) (t *Tensor, ok
 	return t, true, err
 }
 
+// TanhGradFloat32 sets dst[i] to g[i]·(1 - y[i]·y[i]), tanh's backward
+// from its output, as PyTorch's float32 tanh_backward
+// (vecmath.TanhGradFloat32).
+func TanhGradFloat32(dst, g, y []float32) { vecmath.TanhGradFloat32(dst, g, y) }
+
 // LeakyReLUFloat32 sets dst[i] to src[i] where it is above zero, else to
 // src[i]·slope, as PyTorch's float32 leaky_relu, without a branch per
 // element (vecmath.LeakyReLUFloat32).

@@ -188,6 +188,12 @@ func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error)
 	if err != nil || p == 1 {
 		return mask, err
 	}
+	switch d {
+	case Float32:
+		return mask, fillDropout(mask, 1-p, float32(1)/float32(1-p), g)
+	case Float64:
+		return mask, fillDropout(mask, 1-p, 1/(1-p), g)
+	}
 	if err := FillBernoulli(mask, 1-p, g); err != nil {
 		return nil, err
 	}
@@ -196,6 +202,34 @@ func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error)
 		return nil, err
 	}
 	return Div(mask, scale)
+}
+
+// fillDropout is DropoutMask for float32 and float64 in one pass: each
+// element of the new contiguous mask is scale where a uniform double is
+// below keep, else 0. The draws are FillBernoulli's, and scale is what
+// dividing its ones by 1-p in T gives, so the mask is the same, without
+// the bytes, their conversion and the division.
+func fillDropout[T Float](mask *Tensor, keep float64, scale T, g *Generator) error {
+	if !(keep >= 0 && keep <= 1) {
+		return Errorf(RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=%s", streamDouble(keep))
+	}
+	return randomInPlace(g, mask, func(g *Generator, buf *Tensor, _ bool) error {
+		vals, err := contiguousValues[T](buf)
+		if err != nil {
+			return err
+		}
+		for i := range vals {
+			if i%chunkElements == 0 && Interrupted() {
+				return errInterrupted()
+			}
+			if g.uniform64() < keep {
+				vals[i] = scale
+			} else {
+				vals[i] = 0
+			}
+		}
+		return nil
+	})
 }
 
 // FillExponential overwrites t with exponential values of rate lambd, as

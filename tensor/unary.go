@@ -125,7 +125,10 @@ var (
 	SqrtSpec = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
 	SinSpec  = inexactUnary("sin", math.Sin, cmplx.Sin)
 	CosSpec  = inexactUnary("cos", math.Cos, cmplx.Cos)
-	TanhSpec = inexactUnary("tanh", math.Tanh, cmplx.Tanh)
+	// tanh in float32 as PyTorch's vectorized kernel (SLEEF's tanhf).
+	TanhSpec = defUnary(&UnarySpec{Name: "tanh", dtypes: floatResult,
+		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.TanhFloat32), Float64: mapLoop(math.Tanh),
+			Complex64: mapLoop(func(z complex64) complex64 { return complex64(cmplx.Tanh(complex128(z))) }), Complex128: mapLoop(cmplx.Tanh)})})
 	// sigmoid in float32 as PyTorch's vectorized kernel: 1/(1 + exp(-x)).
 	SigmoidSpec = defUnary(&UnarySpec{Name: "sigmoid", dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.SigmoidFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })})})

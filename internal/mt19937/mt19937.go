@@ -86,21 +86,25 @@ func (t *MT) Uint32() uint32 {
 	return y
 }
 
-// twist regenerates all state words.
+// twist regenerates all state words: s[i] = s[i+m mod N] ^ mix(s[i],
+// s[i+1 mod N]), in order, in three runs so that no index wraps.
 func (t *MT) twist() {
 	s := &t.State
-	mix := func(u, v uint32) uint32 {
-		y := ((u & upper) | (v & lower)) >> 1
-		if v&1 != 0 {
-			y ^= matrixA
-		}
-		return y
+	for i := 0; i < N-m; i++ {
+		s[i] = s[i+m] ^ mix(s[i], s[i+1])
 	}
-	for i := 0; i < N-1; i++ {
-		s[i] = s[(i+m)%N] ^ mix(s[i], s[i+1])
+	for i := N - m; i < N-1; i++ {
+		s[i] = s[i+m-N] ^ mix(s[i], s[i+1])
 	}
 	s[N-1] = s[m-1] ^ mix(s[N-1], s[0])
 	t.Left, t.Next = N, 0
+}
+
+// mix is the twist's combination of the upper bit of u and the lower bits
+// of v, with matrixA applied by a mask of v's lowest bit rather than a
+// branch (which random bits mispredict half the time).
+func mix(u, v uint32) uint32 {
+	return ((u&upper)|(v&lower))>>1 ^ -(v&1)&matrixA
 }
 
 // Valid reports whether the position fields are in range, as PyTorch

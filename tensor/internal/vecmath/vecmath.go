@@ -1,9 +1,11 @@
 // Package vecmath implements the float32 loops of softmax and of sums over
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
-// and sum; sigmoid; and GELU, its tanh form and its exact (erf) form with the
-// latter's gradient; leaky_relu and its gradient; and the float64 addition
-// of two slices and of eight rows into an accumulator, exact lane by lane
-// like the scalar loops.
+// and sum; sigmoid; tanh and its gradient; GELU, its tanh form and its
+// exact (erf) form with the latter's gradient; leaky_relu and its
+// gradient; Adam's float32 step; float32 addition, subtraction,
+// multiplication and division of slices; and the float64 addition of two
+// slices and of eight rows into an accumulator, exact lane by lane like the
+// scalar loops.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -33,6 +35,8 @@ type impl struct {
 	geluErfGrad func(dst, g, x []float32)
 	// sigmoid sets dst[i] to 1/(1 + exp(-src[i])).
 	sigmoid func(dst, src []float32)
+	// tanh sets dst[i] to tanh(src[i]).
+	tanh func(dst, src []float32)
 	// leakyReLU sets dst[i] to src[i] if src[i] > 0, else src[i]·slope.
 	leakyReLU func(dst, src []float32, slope float32)
 	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
@@ -56,6 +60,7 @@ var genericImpl = &impl{
 	geluErf:     geluErfGeneric,
 	geluErfGrad: geluErfGradGeneric,
 	sigmoid:     sigmoidGeneric,
+	tanh:        tanhGeneric,
 
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,

@@ -60,6 +60,12 @@ func geluErfGradAVX2(dst, g, x []float32)
 func sigmoidAVX2(dst, src []float32)
 
 //go:noescape
+func tanhAVX2(dst, src []float32)
+
+// tanhBlocksAVX2 runs tanhAVX2, which takes whole vectors, on any length.
+func tanhBlocksAVX2(dst, src []float32) { blocks8(tanhAVX2, dst, src) }
+
+//go:noescape
 func leakyReLUAVX2(dst, src []float32, slope float32)
 
 //go:noescape
@@ -81,6 +87,7 @@ func archImpls() []*impl {
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
 			sigmoid:     sigmoidAVX2,
+			tanh:        tanhBlocksAVX2,
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
@@ -100,6 +107,7 @@ func archImpls() []*impl {
 			geluErf:     geluErfAVX2,
 			geluErfGrad: geluErfGradAVX2,
 			sigmoid:     sigmoidAVX2,
+			tanh:        tanhBlocksAVX2,
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
