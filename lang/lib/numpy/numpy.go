@@ -142,6 +142,7 @@ func buildModule() *lang.Module {
 	defPrintOptions(m)
 	defFPErr(m)
 	defSignal(m)
+	defPolyfit(m)
 	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule
