@@ -143,6 +143,7 @@ func buildModule() *lang.Module {
 	defFPErr(m)
 	defSignal(m)
 	defPolyfit(m)
+	defPolynomial(m)
 	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule
