@@ -83,7 +83,7 @@ func boundedRule(params floatParams, j int, bad func(float64) bool, msg string) 
 var miscDistributionMethods = []genFunc{
 	{"vonmises(self, mu, kappa, size=None)", "Angles in [-pi, pi] from the von Mises distribution of mode mu and concentration kappa >= 0.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
-			return paramDraws(a, []paramRule{{"mu", anyValue}, {"kappa", nonNegative}}, func(f []float64) float64 { return genVonmises(p, f[0], f[1]) })
+			return paramDraws(a, []paramRule{{"mu", anyValue}, {"kappa", nonNegative}}, func(f []float64) float64 { return genVonmises(p, f[0], f[1], false) })
 		}},
 	{"wald(self, mean, scale, size=None)", "Floats from the Wald (inverse Gaussian) distribution of the given mean and scale.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
@@ -118,8 +118,9 @@ func anyValue(float64, string) error { return nil }
 
 // genVonmises is NumPy 1.24's random_vonmises (distributions.c): Best and
 // Fisher's rejection sampler, a uniform angle for kappa < 1e-8, a wrapped
-// normal past kappa = 1e6, with C's cos, log and acos.
-func genVonmises(p *bitGen, mu, kappa float64) float64 {
+// normal past kappa = 1e6 (unless legacy: RandomState's legacy_vonmises
+// samples every kappa), with C's cos, log and acos.
+func genVonmises(p distSource, mu, kappa float64, legacy bool) float64 {
 	if math.IsNaN(kappa) {
 		return math.NaN()
 	}
@@ -130,7 +131,7 @@ func genVonmises(p *bitGen, mu, kappa float64) float64 {
 	switch {
 	case kappa < 1e-5:
 		s = 1./kappa + kappa
-	case kappa <= 1e6:
+	case kappa <= 1e6 || legacy:
 		r := 1 + math.Sqrt(1+4*kappa*kappa)
 		rho := (r - math.Sqrt(2*r)) / (2 * kappa)
 		s = (1 + rho*rho) / (2 * rho)
