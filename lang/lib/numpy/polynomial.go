@@ -1,13 +1,17 @@
 package numpy
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The polynomial functions of numpy/lib/polynomial.py on coefficient
 // arrays (highest power first): polyadd, polysub, polymul, polyder,
-// polyint, polydiv and roots. Each follows NumPy 1.24's steps through
+// polyint, polydiv, roots and poly. Each follows NumPy 1.24's steps through
 // kael's own np functions, so the dtypes come out as NumPy's.
 
 func defPolynomial(m map[string]lang.Value) {
@@ -32,6 +36,7 @@ func defPolynomial(m map[string]lang.Value) {
 	m["polyder"] = lang.NewBuiltin(lang.AsValue, "polyder(p, m=1)", "The m-th derivative of the polynomial p's coefficients.", polyder)
 	m["polyint"] = lang.NewBuiltin(lang.AsValue, "polyint(p, m=1, k=None)", "The m-th antiderivative of the polynomial p's coefficients, k the integration constants (a scalar for all, or m of them; zeros by default).", polyint)
 	m["polydiv"] = lang.NewBuiltin(lang.AsValue, "polydiv(u, v)", "The quotient and remainder of the polynomial division u / v, in floats.", polydiv)
+	m["poly"] = lang.NewBuiltin(lang.AsValue, "poly(seq_of_zeros)", "The coefficients (leading one first) of the monic polynomial of the given roots, or of a square matrix's characteristic polynomial; real when the complex roots come in conjugate pairs.", poly)
 	m["roots"] = lang.NewBuiltin(lang.AsValue, "roots(p)", "The roots of the polynomial of coefficients p: the eigenvalues of its companion matrix (complex when any is), with p's trailing zeros as zero roots.", roots)
 }
 
@@ -460,4 +465,148 @@ func atleast1d(v lang.Value) (lang.Value, error) {
 		}
 	}
 	return wrapArray(t), nil
+}
+
+// poly is np.poly: the zeros (a square matrix's eigenvalues) multiplied
+// out one factor (x - zero) at a time, as NumPy's convolve of [1, -zero]
+// does, in the zeros' dtype (mintypecode: float32, complex64, else
+// float64 or complex128).
+func poly(a *lang.Args) (lang.Value, error) {
+	// NumPy's dispatcher iterates over the argument first.
+	if zt, err := arrayFrom(a.Value("seq_of_zeros"), 0, false); err == nil && zt.Dim() == 0 {
+		return nil, lang.Errorf(lang.TypeError, "dispatcher for __array_function__ did not return an iterable")
+	}
+	v, err := atleast1d(a.Value("seq_of_zeros"))
+	if err != nil {
+		return nil, err
+	}
+	t := v.(*Array).store
+	sh := t.Shape()
+	switch {
+	case len(sh) == 2 && sh[0] == sh[1] && sh[0] != 0:
+		ev, err := lang.GetAttr(linalgModule, "eigvals")
+		if err != nil {
+			return nil, err
+		}
+		r, err := a.Call(ev, v)
+		if err != nil {
+			return nil, err
+		}
+		t = r.(*Array).store
+	case len(sh) == 1:
+		switch t.DType() {
+		case tensor.Float32, tensor.Complex64, tensor.Complex128:
+		default:
+			if t, err = castTensor(t, tensor.Float64); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		return nil, lang.Errorf(lang.ValueError, "input must be 1d or non-empty square 2d array.")
+	}
+	if t.Numel() == 0 {
+		return 1.0, nil
+	}
+	dt := t.DType()
+	if !dt.IsComplex() {
+		zs, err := floatValues(t)
+		if err != nil {
+			return nil, err
+		}
+		c := []float64{1}
+		for _, z := range zs {
+			next := make([]float64, len(c)+1)
+			for k := range next {
+				var x, y float64
+				if k < len(c) {
+					x = c[k]
+				}
+				if k > 0 {
+					y = c[k-1] * -z
+				}
+				if dt == tensor.Float32 { // float32 arithmetic, each step rounded
+					var y32 float32
+					if k > 0 {
+						y32 = float32(c[k-1]) * float32(-z)
+					}
+					next[k] = float64(0 + y32 + float32(x))
+					continue
+				}
+				next[k] = 0 + y + x
+			}
+			c = next
+		}
+		r, err := fromValues(c, []int{len(c)})
+		if err != nil {
+			return nil, err
+		}
+		if r, err = castTensor(r, dt); err != nil {
+			return nil, err
+		}
+		return wrapArray(r), nil
+	}
+	zs, err := complexValues(t)
+	if err != nil {
+		return nil, err
+	}
+	c := []complex128{1}
+	for _, z := range zs {
+		next := make([]complex128, len(c)+1)
+		for k := range next {
+			// NumPy's dot: a zero sum, plus each product (so -0 becomes 0).
+			var acc complex128
+			if k > 0 {
+				acc += c[k-1] * -z
+			}
+			if k < len(c) {
+				acc += c[k] * 1
+			}
+			next[k] = acc
+			if dt == tensor.Complex64 {
+				next[k] = complex(float64(float32(real(next[k]))), float64(float32(imag(next[k]))))
+			}
+		}
+		c = next
+	}
+	// Conjugate pairs: sort(roots) == sort(roots.conjugate()) makes it real.
+	order := func(x, y complex128) int {
+		if r := cmp.Compare(real(x), real(y)); r != 0 {
+			return r
+		}
+		return cmp.Compare(imag(x), imag(y))
+	}
+	sorted := slices.Clone(zs)
+	conj := make([]complex128, len(zs))
+	for i, z := range zs {
+		conj[i] = complex(real(z), -imag(z))
+	}
+	slices.SortFunc(sorted, order)
+	slices.SortFunc(conj, order)
+	pairs := slices.Equal(sorted, conj)
+	if pairs {
+		re := make([]float64, len(c))
+		for i, x := range c {
+			re[i] = real(x)
+		}
+		r, err := fromValues(re, []int{len(re)})
+		if err != nil {
+			return nil, err
+		}
+		realDT := tensor.Float64
+		if dt == tensor.Complex64 {
+			realDT = tensor.Float32
+		}
+		if r, err = castTensor(r, realDT); err != nil {
+			return nil, err
+		}
+		return wrapArray(r), nil
+	}
+	r, err := fromValues(c, []int{len(c)})
+	if err != nil {
+		return nil, err
+	}
+	if r, err = castTensor(r, dt); err != nil {
+		return nil, err
+	}
+	return wrapArray(r), nil
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestPolynomialFunctionsMatchNumPy covers np.polyadd, np.polysub,
-// np.polymul, np.polyder, np.polyint, np.polydiv and np.roots: values,
+// np.polymul, np.polyder, np.polyint, np.polydiv, np.roots and np.poly: values,
 // dtypes and NumPy's errors. Roots come from an eigenvalue solver, so
 // those are rounded to 10 decimals.
 func TestPolynomialFunctionsMatchNumPy(t *testing.T) {
@@ -20,6 +20,10 @@ func TestPolynomialFunctionsMatchNumPy(t *testing.T) {
 		"np.polydiv([3.0, 5.0, 2.0], [2.0, 1.0]), np.polydiv([1, 2, 3], [1]), np.polydiv([1, 0, -1], [1, -1]), np.polydiv([1, 2], [1, 2, 3])",
 		"np.roots([1, -3, 2]), np.roots([1, 0, 0]), np.roots([0, 0, 2, -4, 0]), np.roots([5]), np.roots([0, 0]), np.roots([1, 2, 5])",
 		"np.round(np.roots([3.2, 2, 1]), 10), np.round(np.roots([1, -6, 11, -6]), 10), np.roots(np.float32([1, -3, 2])).dtype, np.roots([2, -6, 4, 0]).dtype",
+		"np.poly([1, 2, 3]), np.poly([0.5, -1.5]), np.poly([]), np.poly(np.float32([1, 2])), np.poly(np.float32([0.1, 0.7, 3]))",
+		"np.poly([1j, -1j]), np.poly([1 + 2j, 1 - 2j, 3]), np.poly([1j, 2]), np.poly(np.complex64([1j, -1j])).dtype, np.poly([0.5j, 2 - 1j, 3])",
+		"np.round(np.poly(np.array([[1, 2], [3, 4]])), 10), np.round(np.poly(np.roots([1, -6, 11, -6])), 10), np.round(np.poly(np.roots([1, 0, 1])), 10)",
+		"np.poly(2)", "np.poly([[1, 2, 3]])", "np.poly(np.zeros((0, 0)))", "np.poly(np.zeros((2, 2, 2)))",
 		"np.polyder([1, 2], -1)", "np.polyint([1, 2], -1)", "np.polyint([1, 2], 3, k=[1, 2])", "np.roots([[1, 2]])",
 	})
 }
