@@ -37,6 +37,7 @@ func nearHalfway(v dd) bool {
 // cFuncs are the C library's functions of one double.
 type cFuncs struct {
 	log, sin, cos, exp, log1p, tan func(float64) float64
+	acos                           func(float64) float64
 	pow                            func(float64, float64) float64
 	expf, logf, log1pf             func(float32) float32
 	powf                           func(float32, float32) float32
@@ -86,6 +87,15 @@ func Tan(x float64) float64 {
 		return c.tan(x)
 	}
 	return math.Tan(x)
+}
+
+// Acos is C's acos(x), as NumPy's von Mises draws call it (math.Acos,
+// which can differ in the last bit, where no C library can be loaded).
+func Acos(x float64) float64 {
+	if c := cLibm(); c != nil {
+		return c.acos(x)
+	}
+	return math.Acos(x)
 }
 
 // Log1p is C's log1p(x) (math.Log1p where no C library can be loaded).

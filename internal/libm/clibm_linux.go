@@ -19,7 +19,7 @@ func loadCLibm() *cFuncs {
 	for _, fn := range []struct {
 		name string
 		ptr  *func(float64) float64
-	}{{"log", &f.log}, {"sin", &f.sin}, {"cos", &f.cos}, {"exp", &f.exp}, {"log1p", &f.log1p}, {"tan", &f.tan}} {
+	}{{"log", &f.log}, {"sin", &f.sin}, {"cos", &f.cos}, {"exp", &f.exp}, {"log1p", &f.log1p}, {"tan", &f.tan}, {"acos", &f.acos}} {
 		sym, err := purego.Dlsym(h, fn.name)
 		if err != nil {
 			return nil

@@ -169,3 +169,27 @@ func TestGeneratorWaldZipfMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestGeneratorVonmisesMatchesNumPy draws Generator.vonmises for four
+// seeds, bit for bit (tolist prints every digit): each of NumPy's paths
+// (uniform below kappa 1e-8, Taylor's s below 1e-5, the rejection
+// sampler, the wrapped normal past 1e6), NaNs, arrays, a long stream, and
+// the errors; and RandomState's (legacy_vonmises: no wrapped normal).
+func TestGeneratorVonmisesMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, seed := range []string{"0", "1", "42", "12345"} {
+		r := "r = np.random.default_rng(" + seed + ")\n"
+		srcs = append(srcs,
+			r+"r.vonmises(0.5, 4.0, size=6).tolist(), r.vonmises(-2, 1e-9, 2).tolist(), r.vonmises(1, 1e-6, 3).tolist(), r.vonmises(3, 2e6, 3).tolist(), r.vonmises(0, 0.7), r.random()",
+			r+"r.vonmises([0, 1, 3.1], [0.1, 10, 100]).tolist(), r.vonmises(np.nan, 1, 2).tolist(), r.vonmises(0, np.nan, 2).tolist(), r.vonmises(0, 1, size=(2, 2)).tolist()",
+			r+"x = r.vonmises(0.3, 2.5, 20000)\nx[::1999].tolist(), x.min() >= -np.pi, x.max() <= np.pi, r.random()",
+		)
+	}
+	for _, seed := range []string{"0", "3", "99"} {
+		r := "r = np.random.RandomState(" + seed + ")\n"
+		srcs = append(srcs, r+"r.vonmises(0.5, 4.0, size=6).tolist(), r.vonmises(-2, 1e-9, 2).tolist(), r.vonmises(3, 2e6, 3).tolist(), r.vonmises(0, 0.7), r.vonmises([0, 1], [0.1, 50]).tolist(), r.random()")
+	}
+	srcs = append(srcs, "np.random.default_rng(0).vonmises(0, -1)", "np.random.default_rng(0).vonmises(0, [1, -1])",
+		"np.random.seed(5)\nnp.random.vonmises(1, 2, 4).tolist()", "np.random.vonmises(0, -1)", "np.random.RandomState(0).vonmises(0, [1, -1])")
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -81,6 +81,10 @@ func boundedRule(params floatParams, j int, bad func(float64) bool, msg string) 
 }
 
 var miscDistributionMethods = []genFunc{
+	{"vonmises(self, mu, kappa, size=None)", "Angles in [-pi, pi] from the von Mises distribution of mode mu and concentration kappa >= 0.",
+		func(p *bitGen, a *lang.Args) (lang.Value, error) {
+			return paramDraws(a, []paramRule{{"mu", anyValue}, {"kappa", nonNegative}}, func(f []float64) float64 { return genVonmises(p, f[0], f[1], false) })
+		}},
 	{"wald(self, mean, scale, size=None)", "Floats from the Wald (inverse Gaussian) distribution of the given mean and scale.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
 			return paramDraws(a, []paramRule{{"mean", positive}, {"scale", positive}}, func(f []float64) float64 { return genWald(p, f[0], f[1]) })
@@ -107,4 +111,61 @@ var miscDistributionMethods = []genFunc{
 			}
 			return params.drawInt(a.Value("size"), func(f []float64) int64 { return genZipf(bg, f[0]) })
 		}},
+}
+
+// anyValue is CONS_NONE: every value is accepted.
+func anyValue(float64, string) error { return nil }
+
+// genVonmises is NumPy 1.24's random_vonmises (distributions.c): Best and
+// Fisher's rejection sampler, a uniform angle for kappa < 1e-8, a wrapped
+// normal past kappa = 1e6 (unless legacy: RandomState's legacy_vonmises
+// samples every kappa), with C's cos, log and acos.
+func genVonmises(p distSource, mu, kappa float64, legacy bool) float64 {
+	if math.IsNaN(kappa) {
+		return math.NaN()
+	}
+	if kappa < 1e-8 {
+		return math.Pi * (2*p.double() - 1)
+	}
+	var s float64
+	switch {
+	case kappa < 1e-5:
+		s = 1./kappa + kappa
+	case kappa <= 1e6 || legacy:
+		r := 1 + math.Sqrt(1+4*kappa*kappa)
+		rho := (r - math.Sqrt(2*r)) / (2 * kappa)
+		s = (1 + rho*rho) / (2 * rho)
+	default:
+		result := mu + math.Sqrt(1./kappa)*p.standardNormal()
+		if result < -math.Pi {
+			result += 2 * math.Pi
+		}
+		if result > math.Pi {
+			result -= 2 * math.Pi
+		}
+		return result
+	}
+	var w float64
+	for {
+		u := p.double()
+		_, z := libm.Sincos(math.Pi * u)
+		w = (1 + s*z) / (s + z)
+		y := kappa * (s - w)
+		v := p.double()
+		if y*(2-y)-v >= 0 || libm.Log(y/v)+1-y >= 0 {
+			break
+		}
+	}
+	u := p.double()
+	result := libm.Acos(w)
+	if u < 0.5 {
+		result = -result
+	}
+	result += mu
+	neg := result < 0
+	mod := math.Mod(math.Abs(result)+math.Pi, 2*math.Pi) - math.Pi
+	if neg {
+		mod = -mod
+	}
+	return mod
 }

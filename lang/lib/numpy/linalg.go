@@ -371,53 +371,65 @@ func lstsq(a *lang.Args) (lang.Value, error) {
 	if !a.IsNone("rcond") {
 		rcond = a.Float("rcond")
 	}
+	sol, resid, rank, s, err := lstsqSolve(x, b, rcond)
+	if err != nil {
+		return nil, err
+	}
+	return lang.Tuple{wrapArray(sol), wrapArray(resid), int64(rank), wrapArray(s)}, nil
+}
+
+// lstsqSolve is np.linalg.lstsq on a 2-d x and a b of x's dtype with as
+// many rows: the solution, the residuals' sums of squares (empty unless
+// x has full column rank and more rows than columns), x's rank and its
+// singular values.
+func lstsqSolve(x, b *tensor.Tensor, rcond float64) (sol, resid *tensor.Tensor, rank int, s *tensor.Tensor, err error) {
+	m, n := x.Shape()[0], x.Shape()[1]
 	p, rank, err := pinv(x, rcond)
 	if err != nil {
-		return nil, linalgError(err)
+		return nil, nil, 0, nil, linalgError(err)
 	}
 	vector := b.Dim() == 1
 	bm := b
 	if vector {
 		if bm, err = b.Unsqueeze(1); err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 	}
-	sol, err := tensor.Matmul(p, bm)
+	sol, err = tensor.Matmul(p, bm)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, nil, err
 	}
-	_, s, _, err := tensor.SVD(x, false, false)
+	_, s, _, err = tensor.SVD(x, false, false)
 	if err != nil {
-		return nil, linalgError(err)
+		return nil, nil, 0, nil, linalgError(err)
 	}
 	// residuals: the squared 2-norm of each column of b - a @ x, when a
 	// has full column rank and more rows than columns; else empty.
-	var resid *tensor.Tensor
 	if rank == n && m > n {
 		fit, err := tensor.Matmul(x, sol)
 		if err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 		diff, err := tensor.Sub(bm, fit)
 		if err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 		sq, err := tensor.Mul(diff, diff)
 		if err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 		if resid, err = tensor.Sum(sq, []int{0}, false); err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 	} else if resid, err = tensor.Zeros(x.DType(), 0); err != nil {
-		return nil, err
+		return nil, nil, 0, nil, err
 	}
 	if vector {
 		if sol, err = sol.Squeeze(1); err != nil {
-			return nil, err
+			return nil, nil, 0, nil, err
 		}
 	}
-	return lang.Tuple{wrapArray(sol), wrapArray(resid), int64(rank), wrapArray(s)}, nil
+	return sol, resid, rank, s, nil
 }
 
 func norm(a *lang.Args) (lang.Value, error) {

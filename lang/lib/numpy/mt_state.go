@@ -184,8 +184,11 @@ var legacyStateFuncs = []randomFunc{
 		}},
 }
 
-// Attr gives state.
+// Attr gives state and jumped.
 func (m *MT19937) Attr(name string) (lang.Value, bool) {
+	if name == "jumped" {
+		return &lang.BoundMethod{Recv: m, Method: mtJumped}, true
+	}
 	if name != "state" {
 		return nil, false
 	}
@@ -198,7 +201,7 @@ func (m *MT19937) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists it.
-func (m *MT19937) AttrNames() []string { return []string{"state"} }
+func (m *MT19937) AttrNames() []string { return []string{"jumped", "state"} }
 
 // SetAttr sets state from NumPy's dict (or a legacy tuple, which
 // MT19937's setter takes too).
@@ -222,3 +225,28 @@ func (m *MT19937) SetAttr(name string, v lang.Value) error {
 	defer m.r.mu.Unlock()
 	return setMTState(&m.r.mt, v)
 }
+
+// mtJumped is MT19937.jumped: a new MT19937 in this one's state (key and
+// pos) jumped jumps times 2**128 draws ahead, as mt19937_jump_state.
+var mtJumped = lang.NewBuiltin(lang.AsValue, "jumped(self, jumps=1)", "A new MT19937 in this one's state jumped ahead 2**128 draws jumps times (NumPy's jump polynomial).", func(a *lang.Args) (lang.Value, error) {
+	m, _ := a.Value("self").(*MT19937)
+	n, err := pyInt(a, a.Value("jumps"))
+	if err != nil {
+		return nil, err
+	}
+	m.r.mu.Lock()
+	s := mtJumpState{key: m.r.mt.State, pos: int(mtPos(&m.r.mt))}
+	m.r.mu.Unlock()
+	if n.Sign() > 0 {
+		if !n.IsInt64() || n.Int64() > 1<<20 {
+			return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "kael's MT19937.jumped takes up to 2**20 jumps")
+		}
+		for range n.Int64() {
+			s.jump()
+		}
+	}
+	r := &randomState{}
+	r.mt.State = s.key
+	r.mt.Next, r.mt.Left = s.pos, mt19937.N+1-s.pos
+	return &MT19937{r: r}, nil
+})

@@ -29,3 +29,19 @@ func TestLegacyStateMatchesNumPy(t *testing.T) {
 		"mt = np.random.MT19937(3)\nmt.state = 5", "mt = np.random.MT19937(3)\nmt.state = {'bit_generator': 'PCG64'}", "mt = np.random.MT19937(3)\nmt.state = ('MT19937', 1)",
 	})
 }
+
+// TestMT19937JumpedMatchesNumPy jumps MT19937 bit generators (fresh, and
+// part-way through their words) and compares the jumped state and the
+// draws after it with NumPy's mt19937_jump_state.
+func TestMT19937JumpedMatchesNumPy(t *testing.T) {
+	var srcs []string
+	for _, c := range []string{"0, 1", "1, 2", "12345, 1", "7, 0", "3, -1"} {
+		srcs = append(srcs, "seed, k = "+c+"\nb = np.random.MT19937(seed).jumped(k)\nst = b.state['state']\ng = np.random.Generator(b)\nst['key'][:4].tolist(), st['key'][-3:].tolist(), st['pos'], g.integers(0, 2**32, 5, dtype=np.uint32).tolist(), g.random()")
+	}
+	srcs = append(srcs,
+		"b = np.random.MT19937(4)\ng = np.random.Generator(b)\ng.random(700)\nj = b.jumped()\nj.state['state']['pos'], j.state['state']['key'][:3].tolist(), np.random.Generator(j).random(3).tolist(), g.random()",
+		"np.random.RandomState(np.random.MT19937(9).jumped()).randint(0, 100, 5).tolist(), type(np.random.MT19937(1).jumped()).__name__",
+		"np.random.MT19937(1).jumped(2.5).state['state']['pos']",
+	)
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

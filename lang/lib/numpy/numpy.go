@@ -142,6 +142,8 @@ func buildModule() *lang.Module {
 	defPrintOptions(m)
 	defFPErr(m)
 	defSignal(m)
+	defPolyfit(m)
+	defPolynomial(m)
 	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule

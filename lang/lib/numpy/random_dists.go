@@ -269,6 +269,10 @@ var legacyDistributions = []randomFunc{
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
 			return locScaleDraws(a, "loc", "scale", func(f []float64) float64 { return logistic(r, f[0], f[1]) })
 		}},
+	{"vonmises", "mu, kappa, size=None", "Angles in [-pi, pi] from the von Mises distribution of mode mu and concentration kappa >= 0.",
+		func(r *randomState, a *lang.Args) (lang.Value, error) {
+			return paramDraws(a, []paramRule{{"mu", anyValue}, {"kappa", nonNegative}}, func(f []float64) float64 { return genVonmises(r, f[0], f[1], true) })
+		}},
 	{"lognormal", "mean=0.0, sigma=1.0, size=None", "Floats whose logarithm is normal of the given mean and sigma.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
 			return locScaleDraws(a, "mean", "sigma", func(f []float64) float64 { return libm.Exp(f[0] + f[1]*r.gaussian()) })

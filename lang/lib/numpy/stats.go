@@ -14,22 +14,9 @@ import (
 
 func defStats(m map[string]lang.Value) {
 	m["median"] = lang.NewBuiltin(lang.AsValue, "median(a, axis=None, keepdims=False)", "The median over axis: the mean of the two middle values for an even count.", func(a *lang.Args) (lang.Value, error) {
-		return quantiles(a, "a", []float64{0.5}, false)
+		return quantiles(a, "a", []float64{0.5}, false, "median", false)
 	})
-	m["percentile"] = lang.NewBuiltin(lang.AsValue, "percentile(a, q, axis=None, keepdims=False)", "The q-th percentiles (0..100) over axis, linearly interpolated.", func(a *lang.Args) (lang.Value, error) {
-		qs, scalar, err := quantileArg(a.Value("q"), 100)
-		if err != nil {
-			return nil, err
-		}
-		return quantiles(a, "a", qs, !scalar)
-	})
-	m["quantile"] = lang.NewBuiltin(lang.AsValue, "quantile(a, q, axis=None, keepdims=False)", "The q-th quantiles (0..1) over axis, linearly interpolated.", func(a *lang.Args) (lang.Value, error) {
-		qs, scalar, err := quantileArg(a.Value("q"), 1)
-		if err != nil {
-			return nil, err
-		}
-		return quantiles(a, "a", qs, !scalar)
-	})
+	defQuantiles(m)
 	m["bincount"] = lang.NewBuiltin(lang.AsValue, "bincount(x, weights=None, minlength=0)", "How often each value 0, 1, 2, ... occurs in the non-negative ints x (or the sum of their weights).", func(a *lang.Args) (lang.Value, error) {
 		x, err := arrayFrom(a.Value("x"), 0, false)
 		if err != nil {
@@ -210,117 +197,6 @@ func quantileRange(scale float64) error {
 		return lang.Errorf(lang.ValueError, "Percentiles must be in the range [0, 100]")
 	}
 	return lang.Errorf(lang.ValueError, "Quantiles must be in the range [0, 1]")
-}
-
-// quantiles computes NumPy's 'linear' quantiles of a (over axis, or all
-// elements), one leading dimension per q when several are asked.
-func quantiles(a *lang.Args, name string, qs []float64, several bool) (lang.Value, error) {
-	t, err := arrayFrom(a.Value(name), 0, false)
-	if err != nil {
-		return nil, err
-	}
-	if t, err = realFloating(t, "np.median (and np.percentile, np.quantile)"); err != nil {
-		return nil, err
-	}
-	keep := a.Bool("keepdims")
-	axes, err := axesArg(a.Value("axis"), t.Dim())
-	if err != nil {
-		return nil, err
-	}
-	if err := a.Err(); err != nil {
-		return nil, err
-	}
-	r, err := quantileOf(t, axes, qs, keep, several)
-	if err != nil {
-		return nil, err
-	}
-	return wrap(r), nil
-}
-
-// quantileOf is quantiles over a floating t's axes (all when nil).
-func quantileOf(t *tensor.Tensor, axes []int, qs []float64, keep, several bool) (*tensor.Tensor, error) {
-	if axes == nil {
-		axes = allAxes(t.Dim())
-	}
-	// Move the reduced axes last and flatten them.
-	var kept, outShape []int
-	shape := t.Shape()
-	for i := range shape {
-		reduced := false
-		for _, ax := range axes {
-			reduced = reduced || ax == i
-		}
-		if reduced {
-			if keep {
-				outShape = append(outShape, 1)
-			}
-			continue
-		}
-		kept = append(kept, i)
-		outShape = append(outShape, shape[i])
-	}
-	perm := append(append([]int(nil), kept...), axes...)
-	p, err := t.Permute(perm...)
-	if err != nil {
-		return nil, err
-	}
-	c, err := p.Contiguous()
-	if err != nil {
-		return nil, err
-	}
-	groups := 1
-	for _, k := range kept {
-		groups *= shape[k]
-	}
-	vals, err := floatValues(c)
-	if err != nil {
-		return nil, err
-	}
-	n := 1
-	if groups > 0 {
-		n = len(vals) / groups
-	}
-	if n == 0 {
-		return nil, lang.Errorf(lang.IndexError, "index -1 is out of bounds for axis 0 with size 0")
-	}
-	out := make([]float64, len(qs)*groups)
-	row := make([]float64, n)
-	for g := 0; g < groups; g++ {
-		copy(row, vals[g*n:(g+1)*n])
-		hasNaN := false
-		for _, v := range row {
-			hasNaN = hasNaN || math.IsNaN(v)
-		}
-		sort.Float64s(row)
-		for qi, q := range qs {
-			var v float64
-			if hasNaN {
-				v = math.NaN()
-			} else {
-				pos := q * float64(n-1)
-				lo := math.Floor(pos)
-				frac := pos - lo
-				below := row[int(lo)]
-				above := row[min(int(lo)+1, n-1)]
-				// NumPy's _lerp: a + (b - a) * t, from the other end past half.
-				diff := above - below
-				v = below + diff*frac
-				if frac >= 0.5 {
-					v = above - diff*(1-frac)
-				}
-			}
-			out[qi*groups+g] = v
-		}
-	}
-	full := outShape
-	if several {
-		full = append([]int{len(qs)}, outShape...)
-	}
-	r, err := fromValues(out, full)
-	if err != nil {
-		return nil, err
-	}
-	return castTensor(r, t.DType())
 }
 
 // histBlock is how many values np.histogram bins at a time; its
@@ -730,7 +606,7 @@ var padStats = map[string]func(t *tensor.Tensor, ax int) (*tensor.Tensor, error)
 		if err != nil {
 			return nil, err
 		}
-		return quantileOf(f, []int{ax}, []float64{0.5}, true, false)
+		return quantileOf(f, []int{ax}, []float64{0.5}, true, false, "median", false)
 	},
 	"mean": func(t *tensor.Tensor, ax int) (*tensor.Tensor, error) {
 		f, err := floating(t)
