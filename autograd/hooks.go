@@ -176,23 +176,19 @@ type nodeHooks struct {
 	post []*NodePostHook
 }
 
-// RegisterNodePreHook adds fn to the pre-hooks of fn's node.
+// RegisterNodePreHook adds fn to the pre-hooks of node.
 func RegisterNodePreHook(node tensor.GradFn, fn NodePreHook) (*HookHandle, error) {
-	n, ok := node.(*Node)
-	if !ok {
-		return nil, tensor.Errorf(tensor.RuntimeError, "cannot register a hook on %s", node.Name())
-	}
-	if n.nodeHooks == nil {
-		n.nodeHooks = &nodeHooks{}
-	}
-	h := n.nodeHooks
-	entry := &fn
-	h.pre = append(h.pre, entry)
-	return &HookHandle{remove: func() { h.pre = slices.DeleteFunc(h.pre, func(e *NodePreHook) bool { return e == entry }) }}, nil
+	return addNodeHook(node, fn, func(h *nodeHooks) *[]*NodePreHook { return &h.pre })
 }
 
-// RegisterNodePostHook adds fn to the post-hooks of fn's node.
+// RegisterNodePostHook adds fn to the post-hooks of node.
 func RegisterNodePostHook(node tensor.GradFn, fn NodePostHook) (*HookHandle, error) {
+	return addNodeHook(node, fn, func(h *nodeHooks) *[]*NodePostHook { return &h.post })
+}
+
+// addNodeHook appends fn to the list of node's hooks that list picks and
+// returns the handle that takes it out again.
+func addNodeHook[F any](node tensor.GradFn, fn F, list func(*nodeHooks) *[]*F) (*HookHandle, error) {
 	n, ok := node.(*Node)
 	if !ok {
 		return nil, tensor.Errorf(tensor.RuntimeError, "cannot register a hook on %s", node.Name())
@@ -200,10 +196,10 @@ func RegisterNodePostHook(node tensor.GradFn, fn NodePostHook) (*HookHandle, err
 	if n.nodeHooks == nil {
 		n.nodeHooks = &nodeHooks{}
 	}
-	h := n.nodeHooks
+	hooks := list(n.nodeHooks)
 	entry := &fn
-	h.post = append(h.post, entry)
-	return &HookHandle{remove: func() { h.post = slices.DeleteFunc(h.post, func(e *NodePostHook) bool { return e == entry }) }}, nil
+	*hooks = append(*hooks, entry)
+	return &HookHandle{remove: func() { *hooks = slices.DeleteFunc(*hooks, func(e *F) bool { return e == entry }) }}, nil
 }
 
 // NumOutputs is how many outputs the node has: one, or a custom
