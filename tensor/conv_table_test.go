@@ -58,18 +58,17 @@ func TestWindowTableMatchesRows(t *testing.T) {
 				got := mustOp(Full(-7, c.dtype, rowsOf, n*l))
 				want := mustOp(Full(-7, c.dtype, rowsOf, n*l))
 				var err error
-				switch c.dtype {
-				case Float32:
+				if c.dtype == Float32 {
 					err = im2colLoop[float32](x, got, c.kernel, out, o, layout)
 					if err == nil {
 						err = im2colRows[float32](x, want, c.kernel, out, o, layout)
 					}
-				case Float64:
+				} else if c.dtype == Float64 {
 					err = im2colLoop[float64](x, got, c.kernel, out, o, layout)
 					if err == nil {
 						err = im2colRows[float64](x, want, c.kernel, out, o, layout)
 					}
-				default:
+				} else {
 					err = im2colLoop[int64](x, got, c.kernel, out, o, layout)
 					if err == nil {
 						err = im2colRows[int64](x, want, c.kernel, out, o, layout)
@@ -87,18 +86,17 @@ func TestWindowTableMatchesRows(t *testing.T) {
 				cols := mustOp(mustOp(FromSlice(ramp(rowsOf*n*l, 0.37), rowsOf, n*l)).To(c.dtype))
 				imgGot := mustOp(mustOp(FromSlice(ramp(numel(c.shape), 1.13), c.shape...)).To(c.dtype))
 				imgWant := mustOp(imgGot.Clone())
-				switch c.dtype {
-				case Float32:
+				if c.dtype == Float32 {
 					err = col2imLoop[float32](cols, imgGot, c.kernel, out, o, layout)
 					if err == nil {
 						err = col2imRows[float32](cols, imgWant, c.kernel, out, o, layout)
 					}
-				case Float64:
+				} else if c.dtype == Float64 {
 					err = col2imLoop[float64](cols, imgGot, c.kernel, out, o, layout)
 					if err == nil {
 						err = col2imRows[float64](cols, imgWant, c.kernel, out, o, layout)
 					}
-				default:
+				} else {
 					err = col2imLoop[int64](cols, imgGot, c.kernel, out, o, layout)
 					if err == nil {
 						err = col2imRows[int64](cols, imgWant, c.kernel, out, o, layout)

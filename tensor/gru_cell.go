@@ -70,12 +70,11 @@ func GRUCellBackward(ghy, act, h *Tensor) (dgi, dgh, dh *Tensor, err error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	switch h.dtype {
-	case Float32:
+	if h.dtype == Float32 {
 		err = gruBackward[float32](ins, out, n)
-	case Float64:
+	} else if h.dtype == Float64 {
 		err = gruBackward[float64](ins, out, n)
-	default:
+	} else {
 		err = Errorf(RuntimeError, "GRUCellBackward: %s is neither float32 nor float64", h.dtype)
 	}
 	return out[0], out[1], out[2], err

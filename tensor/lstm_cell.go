@@ -81,12 +81,11 @@ func LSTMCellBackward(ghy, gcy, act, tcy, cx *Tensor) (dgates, dcx *Tensor, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	switch cx.dtype {
-	case Float32:
+	if cx.dtype == Float32 {
 		err = lstmBackward[float32](ins, dgates, dcx, h)
-	case Float64:
+	} else if cx.dtype == Float64 {
 		err = lstmBackward[float64](ins, dgates, dcx, h)
-	default:
+	} else {
 		err = Errorf(RuntimeError, "LSTMCellBackward: %s is neither float32 nor float64", cx.dtype)
 	}
 	return dgates, dcx, err

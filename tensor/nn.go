@@ -887,12 +887,11 @@ func addBiasRows(y, bias *Tensor) bool {
 	if n == 0 || y.shape[len(y.shape)-1] != n || n > 1 && bias.strides[0] != 1 {
 		return false
 	}
-	switch y.dtype {
-	case Float32:
+	if y.dtype == Float32 {
 		addRows(y.storage.data.([]float32)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n])
-	case Float64:
+	} else if y.dtype == Float64 {
 		addRows(y.storage.data.([]float64)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n])
-	default:
+	} else {
 		return false
 	}
 	return true

@@ -188,10 +188,9 @@ func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error)
 	if err != nil || p == 1 {
 		return mask, err
 	}
-	switch d {
-	case Float32:
+	if d == Float32 {
 		return mask, fillDropout(mask, 1-p, float32(1)/float32(1-p), g)
-	case Float64:
+	} else if d == Float64 {
 		return mask, fillDropout(mask, 1-p, 1/(1-p), g)
 	}
 	if err := FillBernoulli(mask, 1-p, g); err != nil {

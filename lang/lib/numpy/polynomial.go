@@ -494,9 +494,7 @@ func poly(a *lang.Args) (lang.Value, error) {
 		}
 		t = r.(*Array).store
 	case len(sh) == 1:
-		switch t.DType() {
-		case tensor.Float32, tensor.Complex64, tensor.Complex128:
-		default:
+		if d := t.DType(); d != tensor.Float32 && d != tensor.Complex64 && d != tensor.Complex128 {
 			if t, err = castTensor(t, tensor.Float64); err != nil {
 				return nil, err
 			}
