@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // warnCategory imports warnings
 	"github.com/kael-dev/kael/tensor"
 )
 
