@@ -212,9 +212,12 @@ func allNone(v lang.Value) bool {
 // _maybe_warn_non_full_backward_hook.
 func (h *pythonHooks) registerNonFullBackwardHooks(module lang.Value, hooks []lang.Value, input lang.Tuple, result lang.Value) error {
 	v := result
-	for {
+	for depth := 0; ; depth++ {
 		if _, ok := v.(*tensor.Tensor); ok {
 			break
+		}
+		if _, isStr := v.(string); isStr || depth > 64 { // PyTorch's v = v[0] never ends on a str
+			return lang.Errorf(lang.RuntimeError, "%s's backward hooks need a tensor among its outputs; forward returned %s", lang.TypeName(module), lang.TypeName(result))
 		}
 		if d, ok := v.(*lang.Dict); ok {
 			found := false

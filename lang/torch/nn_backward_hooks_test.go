@@ -183,3 +183,13 @@ m2[0].register_full_backward_hook(old)
 log`,
 	})
 }
+
+// TestNonFullBackwardHookOnStrOutput checks that a deprecated backward
+// hook on a module whose forward returns a str is an error, where
+// PyTorch's search for a tensor (v = v[0]) never ends.
+func TestNonFullBackwardHookOnStrOutput(t *testing.T) {
+	langtest.RunCells(t, []langtest.Case{{
+		Src:  "import torch, torch.nn as nn\nclass S(nn.Module):\n    def forward(self, x): return 'abc'\ns = S()\ns.register_backward_hook(lambda *a: None)\ns(torch.ones(1, requires_grad=True))",
+		Want: "~RuntimeError: S's backward hooks need a tensor among its outputs; forward returned str",
+	}})
+}
