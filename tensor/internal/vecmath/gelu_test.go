@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"slices"
 	"testing"
@@ -32,6 +33,19 @@ func geluSweep() []float32 {
 // of the float32 tensors x (xs) and g (gs, may be nil), computed by
 // PyTorch's vectorized kernels.
 func torchFloat32(t *testing.T, expr string, xs, gs []float32) []float32 {
+	return torchFloat32Env(t, expr, xs, gs, nil)
+}
+
+// torchFloat32Vectorized is torchFloat32 from PyTorch's AVX2 kernels
+// whatever ATEN_CPU_CAPABILITY the tests run under (make test-isa sets
+// default, whose scalar kernels call the C library): for the kernels kael
+// follows bit for bit, which are PyTorch's vectorized ones.
+func torchFloat32Vectorized(t *testing.T, expr string, xs, gs []float32) []float32 {
+	return torchFloat32Env(t, expr, xs, gs, []string{"ATEN_CPU_CAPABILITY=avx2"})
+}
+
+// torchFloat32Env is torchFloat32 with env added to the environment.
+func torchFloat32Env(t *testing.T, expr string, xs, gs []float32, env []string) []float32 {
 	py := reftest.TorchPython(t)
 	var in bytes.Buffer
 	binary.Write(&in, binary.LittleEndian, xs)
@@ -45,6 +59,9 @@ g = torch.from_numpy(data[n:].copy())
 sys.stdout.buffer.write((%s).numpy().astype('<f4').tobytes())
 `, len(xs), expr))
 	cmd.Stdin = &in
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("%s: %v", py, err)
