@@ -202,15 +202,6 @@ func addNodeHook[F any](node tensor.GradFn, fn F, list func(*nodeHooks) *[]*F) (
 	return &HookHandle{remove: func() { *hooks = slices.DeleteFunc(*hooks, func(e *F) bool { return e == entry }) }}, nil
 }
 
-// NumOutputs is how many outputs the node has: one, or a custom
-// function's count.
-func NumOutputs(node tensor.GradFn) int {
-	if n, ok := node.(*Node); ok && n.multi != nil {
-		return len(n.multi.outs)
-	}
-	return 1
-}
-
 // outputGrads returns the gradients that reached n's outputs, one per
 // output.
 func outputGrads(n *Node, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor) []*tensor.Tensor {
