@@ -89,6 +89,11 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, attrNames(v))
 	case *Builtin:
+		if isTensorClass(x) {
+			if m, ok := methods[name]; ok { // torch.Tensor.add(t, 1): the method, the tensor first
+				return m, nil
+			}
+		}
 		if x == builtins["object"] {
 			if m, ok := objectAttrOf(name); ok {
 				return m, nil
@@ -427,4 +432,13 @@ func missingAttr(v Value, name string, candidates []string) (Value, error) {
 		return nil, err
 	}
 	return nil, attrError(v, name, candidates)
+}
+
+// isTensorClass reports whether b is torch.Tensor or one of the
+// dtype-specific tensor classes (torch.FloatTensor), whose attributes
+// are the tensor methods.
+func isTensorClass(b *Builtin) bool {
+	c := ClassOf(b)
+	_, typed := TypedTensorClasses[c]
+	return c == "torch.Tensor" || typed
 }

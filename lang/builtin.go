@@ -588,8 +588,8 @@ func (a *Args) InPlace(op syntax.Token, x, y Value) (Value, error) {
 	at := a.in.stmtNode()
 	if t, ok := x.(*tensor.Tensor); ok {
 		yt, err := ToTensor(y)
-		if err != nil {
-			return nil, operandError(op, x, y)
+		if err != nil || isSequence(y) {
+			return nil, inPlaceError(operandError(op, x, y), op, x, y)
 		}
 		return t, a.in.inPlace(op, t, yt)
 	}

@@ -127,6 +127,14 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 	if r, ok := in.valueBinary(op, a, b); ok {
 		return r, nil
 	}
+	if op == syntax.STAR { // a sequence repeated by an instance's __index__
+		if isSequence(a) && !isSequence(b) {
+			return repeatBy(a, b)
+		}
+		if isSequence(b) && !isSequence(a) {
+			return repeatBy(b, a)
+		}
+	}
 	return nil, operandError(op, a, b)
 }
 
@@ -164,7 +172,11 @@ func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Valu
 			return r, err
 		}
 	}
-	return in.binary(op, cur, v, at)
+	r, err := in.binary(op, cur, v, at)
+	if err != nil {
+		return nil, inPlaceError(err, op, cur, v)
+	}
+	return r, nil
 }
 
 // inPlaceContainer updates cur in place with v when it is a list (+=
@@ -184,7 +196,10 @@ func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node
 		default:
 			return false, nil
 		}
-		r, err := in.binary(op, cur, v, at)
+		if isUserValue(v) {
+			return false, nil // its __rmul__ first, then its __index__, as cur * v
+		}
+		r, err := repeatBy(c, v)
 		if err != nil {
 			return true, err
 		}

@@ -483,6 +483,9 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 	case SubscriptDeleter:
 		return x.DelSubscript(subs)
 	}
+	if isTensor(v) {
+		return nil, Errorf(TypeError, "Tensor does not support deleting items") // PyTorch's
+	}
 	return nil, Errorf(TypeError, "'%s' object doesn't support item deletion", TypeName(v))
 }
 

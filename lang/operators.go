@@ -133,7 +133,7 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 	if r, ok := typeUnion(op, a, b); ok { // int | None
 		return r, nil
 	}
-	if op == syntax.AT {
+	if op == syntax.AT && (isTensor(a) || isTensor(b)) {
 		x, y, err := tensorOperands(op, a, b)
 		if err != nil {
 			return nil, err
@@ -141,7 +141,10 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 		in.noteBinary("@", x, y, tensor.ResultType(x, y), at)
 		return ops.matmul(x, y)
 	}
-	if isTensor(a) || isTensor(b) {
+	if (isTensor(a) || isTensor(b)) && !isSequence(a) && !isSequence(b) {
+		// Tensor's operators return NotImplemented for a sequence, so
+		// that [1, 2] * t repeats the list by t's __index__ and
+		// [1] + t is list's own concatenation error, as in Python.
 		return in.tensorBinary(op, a, b, at)
 	}
 	if r, ok, err := numberBinary(op, a, b); ok || err != nil {
@@ -153,20 +156,67 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 	return nil, operandError(op, a, b)
 }
 
+// operandError is CPython's TypeError for a op b when neither operand
+// takes the other; errUnsupportedOperands marks it for inPlaceError.
 func operandError(op syntax.Token, a, b Value) error {
 	if op == syntax.PLUS {
-		if _, isTensor := b.(*tensor.Tensor); !isTensor {
-			switch TypeName(a) {
-			case "str", "list", "tuple": // CPython's sequence concatenation message
-				return Errorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
-			}
+		switch TypeName(a) {
+		case "str", "list", "tuple": // CPython's sequence concatenation message
+			return Errorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
 		}
 	}
-	return Errorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
+	symbol := op.String()
+	if op == syntax.STARSTAR {
+		symbol = "** or pow()"
+	}
+	e := Errorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", symbol, TypeName(a), TypeName(b))
+	e.Err = unsupportedOperands{a, b}
+	return e
 }
 
-// tensorOperands converts both operands of op to tensors.
+// unsupportedOperands is what operandError's error wraps: the operands,
+// so that inPlaceError rewords only the error of the augmented
+// assignment's own operands, not one raised inside a special method it
+// called.
+type unsupportedOperands struct{ a, b Value }
+
+func (u unsupportedOperands) Error() string { return "unsupported operand types" }
+
+// inPlaceError is err reworded for cur op= v, as CPython words it
+// ("unsupported operand type(s) for +=: ..."), when err is operandError's
+// for cur and v themselves; any other error is returned as it is.
+func inPlaceError(err error, op syntax.Token, cur, v Value) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	u, ok := e.Err.(unsupportedOperands)
+	if !ok || !identical(u.a, cur) || !identical(u.b, v) {
+		return err
+	}
+	r := Errorf(TypeError, "unsupported operand type(s) for %s=: '%s' and '%s'", op, TypeName(cur), TypeName(v))
+	r.Err = u
+	return r
+}
+
+// isSequence reports whether v is a str, bytes, bytearray, list or
+// tuple, which no tensor operator takes (Tensor.__add__ gives
+// NotImplemented for them).
+func isSequence(v Value) bool {
+	switch v.(type) {
+	case string, Bytes, *ByteArray, *List, Tuple:
+		return true
+	}
+	return false
+}
+
+// tensorOperands converts both operands of op to tensors; a sequence is
+// not an operand (t + [1, 2] is a TypeError in PyTorch), unlike the
+// arguments of functions that take a tensor or its data.
 func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error) {
+	if isSequence(a) || isSequence(b) {
+		return nil, nil, operandError(op, a, b)
+	}
 	x, err = ToTensor(a)
 	if err == nil {
 		y, err = ToTensor(b)
@@ -559,8 +609,35 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if n, ok := a.(int64); ok {
 			return repeat(b, n)
 		}
+		if isSequence(a) && !isSequence(b) {
+			r, err := repeatBy(a, b)
+			return r, true, err
+		}
+		if isSequence(b) && !isSequence(a) {
+			r, err := repeatBy(b, a)
+			return r, true, err
+		}
 	}
 	return nil, false, nil
+}
+
+// repeatBy is seq * count for a count that is not an int: a bool, a
+// one-element integer tensor or a library integer, through its
+// __index__ as Python's sequence repetition takes it; anything else is
+// CPython's TypeError (PyTorch's Tensor.__index__ error for a tensor).
+func repeatBy(seq, count Value) (Value, error) {
+	n, err := IndexValue(count)
+	if err != nil {
+		if isTensor(count) {
+			return nil, err
+		}
+		return nil, Errorf(TypeError, "can't multiply sequence by non-int of type '%s'", TypeName(count))
+	}
+	if _, big := n.(BigInt); big {
+		return nil, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
+	}
+	r, _, err := repeat(seq, n.(int64))
+	return r, err
 }
 
 // MaxRepeat bounds the elements a repeated or concatenated list or string
@@ -962,6 +1039,9 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 // str) compare identities, as PyTorch's Tensor.__eq__ returns
 // NotImplemented for them.
 func tensorLike(a, b Value) bool {
+	if isSequence(a) || isSequence(b) {
+		return false // t == [1, 2] is False, as Tensor.__eq__ gives NotImplemented
+	}
 	_, errA := ToTensor(a)
 	_, errB := ToTensor(b)
 	return errA == nil && errB == nil

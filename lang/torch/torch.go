@@ -70,7 +70,7 @@ func init() {
 	defSort()
 	defSearch()
 	defQuantile()
-	defShiftDunders()
+	defTensorDunders()
 	defAsTensor()
 	defScatterReduce()
 	defIndexPut()
