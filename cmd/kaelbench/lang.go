@@ -42,7 +42,7 @@ var langRows = []langRow{
 	// beside PyTorch's per-call overhead.
 	//
 	// Their counts, and tryraise's, are large enough that t(2N) - t(N)
-	// holds twenty or more of kael's collections (one every 32 MiB or so
+	// holds 17 to 35 of kael's collections (one every 32 MiB or so
 	// allocated, internal/gctune): with the counts before (100,000
 	// Values, 20,000 module calls, 300,000 raises) it held one to five,
 	// each costing a few milliseconds of marking and write barriers, so
