@@ -40,14 +40,24 @@ var langRows = []langRow{
 	// methods (micrograd's Value), and calls through a user nn.Module
 	// (a 4-layer MLP on one sample, whose forward calls its submodules)
 	// beside PyTorch's per-call overhead.
-	{key: "objects", work: "micrograd-style Value: a * b + 10.0", goal: 1.5, src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 100_000},
-	{key: "module", work: "4-layer MLP of a user nn.Module, batch 1, no_grad", goal: 2.0, torch: true, src: mlpSrc, pySrc: mlpSrc, n: 20_000},
+	//
+	// Their counts, and tryraise's, are large enough that t(2N) - t(N)
+	// holds 17 to 35 of kael's collections (one every 32 MiB or so
+	// allocated, internal/gctune): with the counts before (100,000
+	// Values, 20,000 module calls, 300,000 raises) it held one to five,
+	// each costing a few milliseconds of marking and write barriers, so
+	// that where they fell moved kael's figure by a third from one run
+	// to the next (micrograd 541 then 822 ns on a quiet machine, the
+	// rounds of one run 420-729 ns; at 1,000,000 Values 570-661 ns,
+	// docs/performance.md, 2026-12-05).
+	{key: "objects", work: "micrograd-style Value: a * b + 10.0", goal: 1.5, src: "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", n: 1_000_000},
+	{key: "module", work: "4-layer MLP of a user nn.Module, batch 1, no_grad", goal: 2.0, torch: true, src: mlpSrc, pySrc: mlpSrc, n: 100_000},
 	// Issue 27's exceptions and generators: a try block in a loop with
 	// nothing raised (it should cost nothing) and with an exception
 	// raised and caught each iteration; a generator expression consumed
 	// by sum and a generator function consumed by for, per element.
 	{key: "try", work: "try: s = s + i / except ValueError (nothing raised)", src: "s = 0\nfor i in range(N):\n    try:\n        s = s + i\n    except ValueError:\n        s = 0", n: 2_000_000, goal: 1.0},
-	{key: "tryraise", work: "raise ValueError(i) / except ValueError as e", src: "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1", n: 300_000, goal: 1.0},
+	{key: "tryraise", work: "raise ValueError(i) / except ValueError as e", src: "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1", n: 2_000_000, goal: 1.0},
 	{key: "genexpr", work: "sum(x for x in range(N)), per element", src: "s = sum(x for x in range(N))", n: 2_000_000, goal: 1.0},
 	{key: "genfunc", work: "for x in gen(N), def gen(n): yield, per element", src: "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x", n: 1_000_000, goal: 1.0},
 	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
@@ -177,6 +187,11 @@ func runLang(w io.Writer, rounds int, python, torchPython, numpyPython string) e
 		for key, pairs := range byKey {
 			lt.perIter[key] = perIteration(pairs, rowN(key))
 		}
+		for _, r := range langRows {
+			if pairs := byKey[r.key]; len(pairs) > 1 {
+				fmt.Fprintf(os.Stderr, "%s %s: %s\n", name, r.key, roundSpread(pairs, r.n))
+			}
+		}
 		if s := startups[name]; len(s) > 0 {
 			lt.startup = slices.Min(s)
 		}
@@ -227,6 +242,22 @@ func perIteration(pairs [][2]float64, n int) float64 {
 		m = (diffs[len(diffs)/2-1] + m) / 2
 	}
 	return max(m, 0) / float64(n)
+}
+
+// roundSpread describes the rounds' figures of one row, (t(2N) - t(N)) / N
+// each, from the lowest to the highest: the table gives their median,
+// and a wide spread says that the median is not to be trusted.
+func roundSpread(pairs [][2]float64, n int) string {
+	per := make([]string, len(pairs))
+	diffs := make([]float64, len(pairs))
+	for i, p := range pairs {
+		diffs[i] = (p[1] - p[0]) / float64(n)
+	}
+	slices.Sort(diffs)
+	for i, d := range diffs {
+		per[i] = formatDuration(d)
+	}
+	return fmt.Sprintf("per iteration by round %s (N=%d)", strings.Join(per, " "), n)
 }
 
 func rowN(key string) int {

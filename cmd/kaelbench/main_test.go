@@ -92,6 +92,14 @@ func TestPrintGPT2Table(t *testing.T) {
 		t.Errorf("without PyTorch:\n%s", b.String())
 	}
 }
+func TestRoundSpread(t *testing.T) {
+	// The rounds' figures, lowest first, a round whose 2N run was the
+	// faster among them.
+	got := roundSpread([][2]float64{{1.0, 2.0}, {1.25, 1.5}, {1.0, 1.5}, {1.5, 1.25}}, 1000)
+	if want := "per iteration by round -250µs 250µs 500µs 1ms (N=1000)"; got != want {
+		t.Errorf("roundSpread = %q, want %q", got, want)
+	}
+}
 
 // TestLangRowsHaveOneCount checks that N, which timePair replaces with
 // the iteration count, stands only for it in every row's programs.
