@@ -35,6 +35,10 @@ func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	n.recordable = true
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		if d := out.DType(); !c.rec && g.DType() == d && (d == tensor.Float32 || d == tensor.Float64) {
+			// One pass a row, as ATen's _log_softmax_backward_data.
+			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.LogSoftmaxBackward(g, out, dim) })}
+		}
 		return []*tensor.Tensor{c.sub(g, c.mul(c.exp(out), c.sum(g, []int{dim}, true)))}
 	}
 	return n.attach(out), nil
@@ -104,11 +108,7 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 			count++
 		}
 	}
-	grad := make([]float64, len(tgt)*classes)
-	for i, t := range tgt {
-		if t == opt.IgnoreIndex {
-			continue
-		}
+	weight := func(i int) float64 {
 		w := gv[0]
 		switch opt.Reduction {
 		case "none":
@@ -116,9 +116,44 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 		case "", "mean":
 			w /= float64(count)
 		}
-		grad[i/inner*classes*inner+int(t)*inner+i%inner] = -w
+		return -w
+	}
+	at := func(i int, t int64) int { return i/inner*classes*inner + int(t)*inner + i%inner }
+	if d == tensor.Float32 || d == tensor.Float64 {
+		// Zeros in the dtype, and the few counted targets written there.
+		out, err := tensor.Zeros(d, shape...)
+		if err != nil {
+			return nil, err
+		}
+		if d == tensor.Float32 {
+			err = nllGradInto[float32](out, tgt, opt.IgnoreIndex, at, weight)
+		} else {
+			err = nllGradInto[float64](out, tgt, opt.IgnoreIndex, at, weight)
+		}
+		return out, err
+	}
+	grad := make([]float64, len(tgt)*classes)
+	for i, t := range tgt {
+		if t != opt.IgnoreIndex {
+			grad[at(i, t)] = weight(i)
+		}
 	}
 	return fromFloat64s(grad, shape, d)
+}
+
+// nllGradInto writes nllGrad's weights into the zeroed contiguous out,
+// each rounded once to T.
+func nllGradInto[T float32 | float64](out *tensor.Tensor, tgt []int64, ignore int64, at func(int, int64) int, weight func(int) float64) error {
+	data, err := tensor.Data[T](out)
+	if err != nil {
+		return err
+	}
+	for i, t := range tgt {
+		if t != ignore {
+			data[at(i, t)] = T(weight(i))
+		}
+	}
+	return nil
 }
 
 // nllGradRecorded is nllGrad in a recording pass. The gradient is linear

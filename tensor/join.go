@@ -59,6 +59,9 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if catBlocks(out, ts, cd) {
+		return out, nil
+	}
 	pos := 0
 	for _, t := range ts {
 		if isLegacyEmpty(t) {
@@ -268,3 +271,49 @@ func Tril(x *Tensor, diagonal int) (*Tensor, error) { return triangle("tril", x,
 // Triu returns a copy of x keeping the elements on and above the given
 // diagonal of each matrix, as torch.triu.
 func Triu(x *Tensor, diagonal int) (*Tensor, error) { return triangle("triu", x, diagonal, false) }
+
+// catBlockKernels copies contiguous parts of the output's dtype into the
+// contiguous output of Cat, block by block.
+var catBlockKernels = AllDTypes(ByDType[func(out *Tensor, ts []*Tensor, outer, inner int)]{Float32: catBlockKernel[float32], Float64: catBlockKernel[float64], Int64: catBlockKernel[int64], Bool: catBlockKernel[uint8], Uint8: catBlockKernel[U8], Int8: catBlockKernel[int8], Int16: catBlockKernel[int16], Int32: catBlockKernel[int32], Float16: catBlockKernel[F16], BFloat16: catBlockKernel[BF16], Complex64: catBlockKernel[complex64], Complex128: catBlockKernel[complex128], Uint16: catBlockKernel[uint16], Uint32: catBlockKernel[uint32], Uint64: catBlockKernel[uint64]})
+
+// catBlocks writes Cat's parts into out along dimension cd when every
+// part is contiguous and of out's dtype (makemore's 16 embeddings joined
+// along the last dimension): each part is outer blocks of
+// part.shape[cd]·inner elements, and each block one copy into its place
+// in out's row of shape[cd]·inner, where an element-wise copy through the
+// iterator called its loop once a row of the part. It reports false, and
+// writes nothing, when some part does not fit.
+func catBlocks(out *Tensor, ts []*Tensor, cd int) bool {
+	for _, t := range ts {
+		if !isLegacyEmpty(t) && (t.dtype != out.dtype || !t.IsContiguous()) {
+			return false
+		}
+	}
+	kernel, err := catBlockKernels.Select("cat", out.dtype)
+	if err != nil || out.Numel() == 0 {
+		return false
+	}
+	kernel(out, ts, numel(out.shape[:cd]), numel(out.shape[cd+1:]))
+	return true
+}
+
+func catBlockKernel[T Element](out *Tensor, ts []*Tensor, outer, inner int) {
+	dst := out.storage.data.([]T)[out.offset : out.offset+out.Numel()]
+	row := len(dst) / outer
+	pos := 0
+	for _, t := range ts {
+		if isLegacyEmpty(t) {
+			continue
+		}
+		n := t.Numel() / outer // each block of t
+		src := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]
+		at := pos
+		// Large parts in parallel, as the iterator's copy ran them.
+		_ = ParallelFor(outer, max(1, GrainSize/max(n, 1)), func(begin, end int) {
+			for o := begin; o < end; o++ {
+				copy(dst[o*row+at:o*row+at+n], src[o*n:(o+1)*n])
+			}
+		})
+		pos += n
+	}
+}

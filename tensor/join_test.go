@@ -62,6 +62,45 @@ func TestCatStack(t *testing.T) {
 	}
 }
 
+// TestCatContiguousParts checks Cat's block copies (every part contiguous
+// and of the output's dtype) against the element-wise definition: parts at
+// an offset into their storage, of several widths, a zero-size one, a part
+// large enough to be copied in parallel, along each dimension.
+func TestCatContiguousParts(t *testing.T) {
+	g := NewGenerator(7)
+	for _, d := range []DType{Float32, Float64, Float16, Int64} {
+		base := mustOp(mustOp(Randn(g, Float64, 6, 5, 40)).To(d))
+		for dim := range 3 {
+			a := mustOp(base.Narrow(0, 1, 2))                 // contiguous, at an offset
+			b := mustOp(mustOp(base.Narrow(0, 3, 2)).Clone()) // contiguous
+			shape := a.Shape()
+			shape[dim] = 0
+			empty := mustOp(Zeros(d, shape...))
+			if dim != 0 {
+				b = mustOp(mustOp(base.Narrow(0, 0, 2)).Narrow(dim, 1, 3))
+				b = mustOp(b.Contiguous())
+			}
+			parts := []*Tensor{a, empty, b, a}
+			z := mustOp(Cat(parts, dim))
+			pos := 0
+			for i, p := range parts {
+				if got := mustOp(z.Narrow(dim, pos, p.shape[dim])); !Equal(got, p) {
+					t.Errorf("%s along %d: part %d differs", d, dim, i)
+				}
+				pos += p.shape[dim]
+			}
+			if pos != z.shape[dim] {
+				t.Errorf("%s along %d: %d positions, want %d", d, dim, z.shape[dim], pos)
+			}
+		}
+	}
+	big := mustOp(Randn(g, Float32, 64, 1024, 3))
+	z := mustOp(Cat([]*Tensor{big, big}, 1))
+	if !Equal(mustOp(z.Narrow(1, 0, 1024)), big) || !Equal(mustOp(z.Narrow(1, 1024, 1024)), big) {
+		t.Error("cat of large parts differs")
+	}
+}
+
 func TestCatStackErrors(t *testing.T) {
 	a := seq(2, 2)
 	cases := []struct {

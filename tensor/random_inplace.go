@@ -217,19 +217,32 @@ func fillDropout[T Float](mask *Tensor, keep float64, scale T, g *Generator) err
 		if err != nil {
 			return err
 		}
-		for i := range vals {
+		// The two words of each element's double (high word first, as
+		// random64), drawn a block at a time.
+		var words [2 * dropoutBlock]uint32
+		for i := 0; i < len(vals); i += dropoutBlock {
 			if i%chunkElements == 0 && Interrupted() {
 				return errInterrupted()
 			}
-			if g.uniform64() < keep {
-				vals[i] = scale
-			} else {
-				vals[i] = 0
+			block := vals[i:min(i+dropoutBlock, len(vals))]
+			w := words[:2*len(block)]
+			g.mt.Fill(w)
+			for j := range block {
+				u := float64((uint64(w[2*j])<<32|uint64(w[2*j+1]))&(1<<53-1)) * (1.0 / (1 << 53))
+				if u < keep {
+					block[j] = scale
+				} else {
+					block[j] = 0
+				}
 			}
 		}
 		return nil
 	})
 }
+
+// dropoutBlock is how many elements of a dropout mask fillDropout draws at
+// a time; it divides chunkElements.
+const dropoutBlock = 256
 
 // FillExponential overwrites t with exponential values of rate lambd, as
 // t.exponential_(lambd): each element -1/lambd·log(1 - u) of a uniform

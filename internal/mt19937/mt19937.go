@@ -86,6 +86,34 @@ func (t *MT) Uint32() uint32 {
 	return y
 }
 
+// Fill sets dst to the next len(dst) words, those that as many calls of
+// Uint32 would return, with the state left as they would leave it: a run
+// of the state's words at a time, without a call a word.
+func (t *MT) Fill(dst []uint32) {
+	for len(dst) > 0 {
+		if t.Left == 1 {
+			t.twist()
+			t.Left++ // Uint32's decrement of the word it twisted for
+		}
+		run := min(len(dst), t.Left-1, N-t.Next)
+		if run <= 0 { // a state whose fields disagree: as Uint32 takes it
+			dst[0] = t.Uint32()
+			dst = dst[1:]
+			continue
+		}
+		for i, y := range t.State[t.Next : t.Next+run] {
+			y ^= y >> 11
+			y ^= (y << 7) & 0x9d2c5680
+			y ^= (y << 15) & 0xefc60000
+			y ^= y >> 18
+			dst[i] = y
+		}
+		t.Next += run
+		t.Left -= run
+		dst = dst[run:]
+	}
+}
+
 // twist regenerates all state words: s[i] = s[i+m mod N] ^ mix(s[i],
 // s[i+1 mod N]), in order, in three runs so that no index wraps.
 func (t *MT) twist() {
