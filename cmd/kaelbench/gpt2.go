@@ -26,6 +26,7 @@ var gpt2Script string
 var (
 	gpt2Flag   = flag.Bool("gpt2", true, "also time GPT-2 124M (random weights) against PyTorch")
 	gpt2Rounds = flag.Int("gpt2-rounds", 2, "rounds of kael then PyTorch for the GPT-2 rows; each keeps its best")
+	gpt2Only   = flag.Bool("gpt2-only", false, "run only the GPT-2 rows")
 )
 
 // gpt2Times is kael's side of the GPT-2 rows, in seconds (bandwidth in
@@ -294,7 +295,9 @@ func printGPT2Table(w io.Writer, k *gpt2Times, ref map[string]float64) {
 	}
 	pt, form, ok := bestTorch(ref, "decode_")
 	ptRate := gpt2NewToks / pt
-	goal := fmt.Sprintf("≥ 1.3x torch: %s; ≥ 0.8 of limit: %s (%.2f)", verdictIf(ok, decodeRate/ptRate >= 1.3), verdict(decodeRate >= 0.8*limit), decodeRate/limit)
+	// Issue 34's goal for float32 decode: 0.9 of the read-bandwidth limit
+	// measured in the same run, and 1.1x PyTorch's fastest float32 form.
+	goal := fmt.Sprintf("≥ 1.1x torch: %s; ≥ 0.9 of limit: %s (%.2f)", verdictIf(ok, decodeRate/ptRate >= 1.1), verdict(decodeRate >= 0.9*limit), decodeRate/limit)
 	row(fmt.Sprintf("decode %d+%d tokens", gpt2Prompt, gpt2NewToks), fmt.Sprintf("%.1f tokens/s", decodeRate), ptRate, form, ok, decodeRate/ptRate, goal)
 	for _, d := range sixteenBit {
 		t16, measured := k.Decode16[d.String()]

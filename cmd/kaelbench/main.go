@@ -59,6 +59,10 @@ func main() {
 		}
 		langRows, *langOnly = sel, true
 	}
+	if *gpt2Only {
+		runGPT2Bench(os.Stdout, *python)
+		return
+	}
 	if *trainOnly {
 		if err := runTrainBench(os.Stdout, *python); err != nil {
 			fmt.Fprintln(os.Stderr, "kaelbench:", err)

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
 	"github.com/kael-dev/kael/tensor/internal/pool"
@@ -173,7 +174,11 @@ func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, 
 	body := n - n%kn.width
 	var xs [4]float32
 	var zero []E
+	ahead := shortFloat32Rows(w, n)
 	for i := lo; i < hi; i += 4 {
+		if ahead && i+4 < hi {
+			prefetchRows(w, i+4, min(i+8, hi), n, ldw)
+		}
 		rows := fourRows(w, i, hi, n, ldw)
 		for r := range 4 {
 			xs[r] = 0
@@ -195,6 +200,24 @@ func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, 
 			acc[j] += xs[0]*kn.widen(rows[0][j]) + xs[1]*kn.widen(rows[1][j]) + xs[2]*kn.widen(rows[2][j]) + xs[3]*kn.widen(rows[3][j])
 		}
 	}
+}
+
+// shortRowBytes is the longest row of float32 weights for which
+// vecMatRows prefetches the next four rows while the kernel reads the
+// present four. Four adjacent rows of GPT-2's 768-wide matrices (3 KiB
+// each) are four streams that each end after 3 KiB, too short for the
+// processor's prefetchers to follow, and one thread streamed them at
+// about 0.8 of the bytes per second of 9–12 KiB rows; asking for the next
+// 12 KiB ahead took them from 23–26 to 27–32 GB per CPU second, and made
+// no difference on long rows (docs/performance.md, "Float32 decode"). The
+// 16-bit kernels prefetch within their rows themselves.
+const shortRowBytes = 4096
+
+// shortFloat32Rows reports whether vecMatRows prefetches W's rows of n
+// elements.
+func shortFloat32Rows[E float32 | uint16](w []E, n int) bool {
+	var e E
+	return unsafe.Sizeof(e) == 4 && n*4 <= shortRowBytes
 }
 
 // fourRows returns rows i..i+3 of W (length n, stride ldw), with row i
@@ -233,11 +256,29 @@ func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, 
 }
 
 // matVecRows sets y[lo:hi] to the dot products of rows lo..hi of W with x.
+//
+// The four rows a kernel call reads are not adjacent but a quarter of the
+// block apart (rows lo+i, lo+q+i, lo+2q+i, lo+3q+i for q = ⌈(hi−lo)/4⌉),
+// so each of the four streams of weights is one long run of contiguous
+// memory that the processor's prefetchers follow, where four adjacent
+// rows of GPT-2's head (768 weights, 3 KiB each) would be four streams
+// that each end after 3 KiB and start again 12 KiB further on. Each
+// output is its own row's dot product, so the grouping changes no bits.
 func matVecRows[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, lo, hi, k, ldw int) {
 	body := k - k%kn.width
+	q := (hi - lo + 3) / 4
 	var out [4]float32
-	for i := lo; i < hi; i += 4 {
-		rows := fourRows(w, i, hi, k, ldw)
+	var rows [4][]E
+	var idx [4]int
+	for i := lo; i < lo+q; i++ {
+		for r := range 4 {
+			j := i + r*q
+			idx[r] = j
+			if j >= hi {
+				j = i // a stand-in whose result is dropped
+			}
+			rows[r] = w[j*ldw : j*ldw+k]
+		}
 		out = [4]float32{}
 		if body > 0 {
 			kn.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
@@ -247,8 +288,10 @@ func matVecRows[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float
 				out[r] += kn.widen(rows[r][j]) * x[j]
 			}
 		}
-		for r := 0; r < 4 && i+r < hi; r++ {
-			y[i+r] = out[r]
+		for r := range 4 {
+			if idx[r] < hi {
+				y[idx[r]] = out[r]
+			}
 		}
 	}
 }

@@ -143,3 +143,30 @@ func TestVecMatInfiniteWeight(t *testing.T) {
 		}
 	})
 }
+
+// TestMatVecRowsAreTheirOwnProducts checks that MatVec's result for each
+// row is the bits of that row's product computed alone: matVecRows groups
+// rows a quarter of the block apart, and neither that grouping nor the
+// split among goroutines may change a row's sum.
+func TestMatVecRowsAreTheirOwnProducts(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(9, 10))
+		for _, rows := range []int{1, 2, 3, 5, 8, 13, 64, 1001} {
+			for _, cols := range []int{8, 37, 768} {
+				ld := cols + 5
+				w, x := randSlice(r, (rows-1)*ld+cols), randSlice(r, cols)
+				for _, threads := range []int{1, 2, 3} {
+					y := make([]float32, rows)
+					MatVec(y, w, x, rows, cols, ld, threads)
+					for i := range rows {
+						var one [1]float32
+						MatVec(one[:], w[i*ld:], x, 1, cols, ld, 1)
+						if math.Float32bits(y[i]) != math.Float32bits(one[0]) {
+							t.Fatalf("%d×%d threads %d: y[%d] = %v, alone %v", rows, cols, threads, i, y[i], one[0])
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -81,20 +81,35 @@ var rows = []string{"R8", "R9", "R10", "R11"}
 // byte of the float32 ones (a widening per 8 weights), so the processor's
 // window holds half as many of their loads in flight, and they streamed
 // about 0.6 of the float32 kernels' bytes per CPU second; prefetching 2 KiB
-// ahead recovered part of that (docs/performance.md). The float32 kernels
-// are left without: they were no faster with it.
-var prefetch = flag.Int("prefetch", 2048, "bytes ahead to prefetch each row of weights")
+// ahead recovered part of that (docs/performance.md).
+var prefetch = flag.Int("prefetch", 2048, "bytes ahead to prefetch each row of 16-bit weights")
 
-// prefetchRows prefetches, for each row of 16-bit weights, the cache
-// lines *prefetch bytes past the n bytes the loop reads next (none for
-// float32 weights or when *prefetch is 0).
-func prefetchRows(w weights, n int) {
-	if *prefetch == 0 || w.widen == nil {
+// prefetch32 is the same for the float32 dot4 kernels (MatVec), whose four
+// rows are each a long run of memory (gemv.go's matVecRows), so that 2 KiB
+// ahead of a row is 2 KiB ahead in its stream: it took GPT-2's head from
+// about 31 to 34 GB of weights per CPU second on one thread of a Zen 5
+// EPYC (docs/performance.md, "Float32 decode"). The float32 axpy4
+// kernels are left without: VecMat asks for the next four rows as a whole
+// (prefetchLines) instead.
+var prefetch32 = flag.Int("prefetch32", 2048, "bytes ahead to prefetch each row of float32 weights in dot4")
+
+// prefetchRows prefetches, for each row, the cache lines *prefetch
+// (16-bit weights) or *prefetch32 (float32 weights, dot4 only) bytes past
+// the n bytes the loop reads next; nothing where that distance is 0.
+func prefetchRows(w weights, n int, dot bool) {
+	dist := *prefetch
+	if w.widen == nil {
+		dist = 0
+		if dot {
+			dist = *prefetch32
+		}
+	}
+	if dist == 0 {
 		return
 	}
 	for _, reg := range rows {
 		for off := 0; off < n; off += 64 {
-			ins("PREFETCHT0 %d(%s)(BX*1)", *prefetch+off, reg)
+			ins("PREFETCHT0 %d(%s)(BX*1)", dist+off, reg)
 		}
 	}
 }
@@ -120,7 +135,7 @@ func axpy4(w weights) {
 	ins("LEAQ %d(BX), DX", step)
 	ins("CMPQ DX, CX")
 	ins("JGT  %s", tail)
-	prefetchRows(w, step)
+	prefetchRows(w, step, false)
 	for c := range 4 {
 		ins("VMOVUPS %s, Y%d", floats(w, 8*w.size*c, "DI"), c)
 	}
@@ -170,7 +185,7 @@ func dot4(w weights) {
 	ins("LEAQ %d(BX), DX", 16*w.size)
 	ins("CMPQ DX, CX")
 	ins("JGT  %s", tail)
-	prefetchRows(w, 16*w.size)
+	prefetchRows(w, 16*w.size, true)
 	ins("VMOVUPS %s, Y8", floats(w, 0, "SI"))
 	ins("VMOVUPS %s, Y9", floats(w, 8*w.size, "SI"))
 	for half, x := range []string{"Y8", "Y9"} {
@@ -219,7 +234,7 @@ func axpy4AVX512(w weights) {
 	ins("LEAQ %d(BX), DX", step)
 	ins("CMPQ DX, CX")
 	ins("JGT  %s", tail16)
-	prefetchRows(w, step)
+	prefetchRows(w, step, false)
 	for c := range 4 {
 		ins("VMOVUPS %s, Z%d", floats(w, 16*w.size*c, "DI"), c)
 	}
@@ -282,7 +297,7 @@ func dot4AVX512(w weights) {
 	ins("LEAQ %d(BX), DX", 32*w.size)
 	ins("CMPQ DX, CX")
 	ins("JGT  %s", tail16)
-	prefetchRows(w, 32*w.size)
+	prefetchRows(w, 32*w.size, true)
 	ins("VMOVUPS %s, Z8", floats(w, 0, "SI"))
 	ins("VMOVUPS %s, Z9", floats(w, 16*w.size, "SI"))
 	for half, x := range []string{"Z8", "Z9"} {
@@ -329,6 +344,21 @@ func dot4AVX512(w weights) {
 	}
 }
 
+// prefetchLines writes prefetchLines(p *byte, n int), which prefetches
+// the cache lines of the n bytes at p (n > 0) into the L1 cache.
+func prefetchLines() {
+	fmt.Fprintf(&out, "\n// func prefetchLines(p *byte, n int)\n// PREFETCHT0 every 64 bytes of p[:n], n > 0.\n")
+	fmt.Fprintf(&out, "TEXT ·prefetchLines(SB), NOSPLIT, $0-16\n")
+	ins("MOVQ p+0(FP), SI")
+	ins("MOVQ n+8(FP), CX")
+	label("prefetchLoop")
+	ins("PREFETCHT0 (SI)")
+	ins("ADDQ $64, SI")
+	ins("SUBQ $64, CX")
+	ins("JGT  prefetchLoop")
+	ins("RET")
+}
+
 func main() {
 	path := flag.String("out", "gemv_amd64.s", "the file to write")
 	flag.Parse()
@@ -342,6 +372,7 @@ func main() {
 		axpy4AVX512(w)
 		dot4AVX512(w)
 	}
+	prefetchLines()
 	s := strings.ReplaceAll(out.String(), "\n\n\n", "\n\n")
 	if err := os.WriteFile(*path, []byte(s), 0o644); err != nil {
 		log.Fatal(err)
