@@ -294,10 +294,16 @@ func benchMul[T float32 | float64](b *testing.B) {
 			y := newView[T](rng, row, size, size)
 			z := newView[T](rng, row, size, size)
 			b.ResetTimer()
+			cpu0, haveCPU := processCPU()
 			for b.Loop() {
 				Mul(size, size, size, x, y, z, Options{})
 			}
 			b.ReportMetric(2*float64(size*size*size)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			if cpu1, ok := processCPU(); haveCPU && ok {
+				// CPU time of all threads: on a shared machine it moves
+				// less than the wall time.
+				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			}
 		})
 	}
 }
