@@ -114,11 +114,12 @@ func mulCases() []mulCase {
 		cases = append(cases, mulCase{s[0], s[1], s[2], "strided", "padded-col", "strided", 0})
 	}
 	// Several cache blocks along every dimension, and thread counts.
-	for _, th := range []int{1, 2, 3} {
+	for _, th := range []int{1, 2, 3, 4} {
 		cases = append(cases,
 			mulCase{1300, 70, 530, "row", "row", "row", th},
 			mulCase{13, 4200, 20, "row", "col", "padded", th},
-			mulCase{250, 260, 270, "padded-col", "strided", "neg-rows", th})
+			mulCase{250, 260, 270, "padded-col", "strided", "neg-rows", th},
+			mulCase{40, 1100, 300, "col", "col", "row", th})
 	}
 	return cases
 }
