@@ -60,6 +60,11 @@ const (
 // views have been checked.
 func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool) {
 	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled}
+	// Poll before the other goroutines start: once they run, they may
+	// write to C before goroutine 0's first unit polls.
+	if j.poll(0) {
+		return
+	}
 	j.kcMax = min(kn.kc, k)
 	j.mcMax = min(kn.mc, roundUp(m, kn.mr))
 	j.ncMax = min(kn.nc, roundUp(n, kn.nr))
