@@ -80,13 +80,20 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 	j.aState, j.bState = states[:ceilDiv(j.mcMax, kn.mr)], states[ceilDiv(j.mcMax, kn.mr):]
 	j.bDone = make([]atomic.Bool, maxChunks)
 	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
+	// B's panel is the same for all the blocks of A's rows (ic) at one pc.
+	icBlocks, block := ceilDiv(m, j.mcMax), 0
 	j.meet.init(threads, func() {
 		j.unitNext.Store(0)
-		for i := range states {
-			states[i].Store(unpacked)
+		for i := range j.aState {
+			j.aState[i].Store(unpacked)
 		}
-		for i := range j.bDone {
-			j.bDone[i].Store(false)
+		if block++; block%icBlocks == 0 {
+			for i := range j.bState {
+				j.bState[i].Store(unpacked)
+			}
+			for i := range j.bDone {
+				j.bDone[i].Store(false)
+			}
 		}
 		j.halt = j.stop.Load()
 	})
