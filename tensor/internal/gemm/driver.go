@@ -1,6 +1,7 @@
 package gemm
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -10,6 +11,17 @@ import (
 )
 
 // job is one product C = A·B shared by the goroutines working on it.
+//
+// The product is cut into blocks: KC along the shared dimension, MC rows
+// of A, NC columns of B. The goroutines go through the blocks together
+// and meet at a barrier after each, before its packed buffers are reused.
+// Within a block, a work unit is one sliver of A against a chunk of about
+// kn.ncb columns of B; the goroutines take units in turn, walking down A's
+// slivers against one chunk, then the next. Nothing is packed before the
+// units start: a unit packs what it needs and is not yet packed, a sliver
+// of A or a part of the chunk of B, so that packing overlaps the other
+// goroutines' arithmetic; where another goroutine is packing that part,
+// the unit waits for it.
 type job[T float32 | float64] struct {
 	kn        *kernel[T]
 	m, n, k   int
@@ -23,18 +35,36 @@ type job[T float32 | float64] struct {
 	kcMax, mcMax, ncMax int
 	apack, bpack, tiles []T
 	direct              bool // full tiles can be written to C in place
-	packNext, tileNext  atomic.Int64
-	stop                atomic.Bool
+	// aState holds the packState of each sliver of A's block, bState that
+	// of each packing item of each chunk of B (bItems of them a chunk), and
+	// bDone whether a whole chunk is packed.
+	aState, bState []atomic.Int32
+	bDone          []atomic.Bool
+	bItems         int
+	unitNext       atomic.Int64
+	stop           atomic.Bool
 	// halt is stop as it was when the goroutines last met, so that they
 	// all leave after the same block.
 	halt bool
 	meet barrier
 }
 
+// The states of a part of a block to pack.
+const (
+	unpacked int32 = iota
+	packing
+	packed
+)
+
 // mul computes C = A·B with micro-kernel kn on threads goroutines. The
 // views have been checked.
 func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool) {
 	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled}
+	// Poll before the other goroutines start: once they run, they may
+	// write to C before goroutine 0's first unit polls.
+	if j.poll(0) {
+		return
+	}
 	j.kcMax = min(kn.kc, k)
 	j.mcMax = min(kn.mc, roundUp(m, kn.mr))
 	j.ncMax = min(kn.nc, roundUp(n, kn.nr))
@@ -42,10 +72,29 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 	buf := getBuf[T](aLen + bLen + threads*tLen)
 	defer putBuf(buf)
 	j.apack, j.bpack, j.tiles = buf.s[:aLen], buf.s[aLen:aLen+bLen], buf.s[aLen+bLen:]
+	// A chunk's packing items: ranges of packRows of its KC rows, or
+	// groups of packSlivers of its slivers (see panel.items).
+	maxChunks := ceilDiv(j.ncMax, kn.ncb) // see run
+	j.bItems = max(ceilDiv(j.kcMax, packRows), ceilDiv(ceilDiv(min(kn.ncb, j.ncMax), kn.nr), packSlivers))
+	states := make([]atomic.Int32, ceilDiv(j.mcMax, kn.mr)+maxChunks*j.bItems)
+	j.aState, j.bState = states[:ceilDiv(j.mcMax, kn.mr)], states[ceilDiv(j.mcMax, kn.mr):]
+	j.bDone = make([]atomic.Bool, maxChunks)
 	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
+	// B's panel is the same for all the blocks of A's rows (ic) at one pc.
+	icBlocks, block := ceilDiv(m, j.mcMax), 0
 	j.meet.init(threads, func() {
-		j.packNext.Store(0)
-		j.tileNext.Store(0)
+		j.unitNext.Store(0)
+		for i := range j.aState {
+			j.aState[i].Store(unpacked)
+		}
+		if block++; block%icBlocks == 0 {
+			for i := range j.bState {
+				j.bState[i].Store(unpacked)
+			}
+			for i := range j.bDone {
+				j.bDone[i].Store(false)
+			}
+		}
 		j.halt = j.stop.Load()
 	})
 	// The goroutines meet at barriers, so each needs a thread of its own:
@@ -62,15 +111,12 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 	wg.Wait()
 }
 
-// run is the loop nest of goroutine w. All goroutines go through the same
-// blocks, share out the packing and then the tiles of each, and meet at a
-// barrier after each phase.
+// run is the loop nest of goroutine w.
 func (j *job[T]) run(w int) {
 	kn, mr, nr := j.kn, j.kn.mr, j.kn.nr
 	tile := j.tiles[w*mr*nr : (w+1)*mr*nr]
 	for jc := 0; jc < j.n; jc += j.ncMax {
 		nc := min(j.ncMax, j.n-jc)
-		// A work unit is one sliver of A against about kn.ncb columns.
 		colChunks := ceilDiv(nc, kn.ncb)
 		ncb := roundUp(ceilDiv(nc, colChunks), nr)
 		colChunks = ceilDiv(nc, ncb)
@@ -78,30 +124,22 @@ func (j *job[T]) run(w int) {
 			kc := min(j.kcMax, j.k-pc)
 			for ic := 0; ic < j.m; ic += j.mcMax {
 				mc := min(j.mcMax, j.m-ic)
-				j.poll(w)
 				aSlivers := ceilDiv(mc, mr)
 				pa := panel[T]{j.a.Data, j.a.Offset + ic*j.a.RowStride + pc*j.a.ColStride, j.a.RowStride, j.a.ColStride, mc, kc, mr}
-				pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + jc*j.b.ColStride, j.b.ColStride, j.b.RowStride, nc, kc, nr}
-				aItems, bItems := pa.items(), 0
-				if ic == 0 {
-					bItems = pb.items()
-				}
-				for item := grab(&j.packNext); item < aItems+bItems; item = grab(&j.packNext) {
-					if item < aItems {
-						pa.pack(j.apack, item, kn.transA, kn.copyRows)
-					} else {
-						pb.pack(j.bpack, item-aItems, kn.transB, kn.copyRows)
-					}
-				}
-				j.meet.wait()
-
-				for unit := grab(&j.tileNext); unit < aSlivers*colChunks; unit = grab(&j.tileNext) {
+				for unit := grab(&j.unitNext); unit < aSlivers*colChunks; unit = grab(&j.unitNext) {
 					if j.poll(w) {
 						break
 					}
-					i := unit % aSlivers * mr
-					j0 := unit / aSlivers * ncb
-					j.sliver(kc, i, min(mr, mc-i), j0, min(j0+ncb, nc), pc > 0, ic+i, jc, tile)
+					s, chunk := unit%aSlivers, unit/aSlivers
+					j0 := chunk * ncb
+					j1 := min(j0+ncb, nc)
+					if !j.bDone[chunk].Load() {
+						pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + (jc+j0)*j.b.ColStride, j.b.ColStride, j.b.RowStride, j1 - j0, kc, nr}
+						j.packB(&pb, chunk, j.bpack[j0*kc:])
+					}
+					j.packA(&pa, s)
+					i := s * mr
+					j.sliver(kc, i, min(mr, mc-i), j0, j1, pc > 0, ic+i, jc, tile)
 				}
 				j.meet.wait()
 				if j.halt {
@@ -109,6 +147,45 @@ func (j *job[T]) run(w int) {
 				}
 			}
 		}
+	}
+}
+
+// packA makes sure that sliver s of A's block is packed: it packs it, or
+// waits while another goroutine does.
+func (j *job[T]) packA(pa *panel[T], s int) {
+	st := &j.aState[s]
+	if st.Load() == packed {
+		return
+	}
+	if st.CompareAndSwap(unpacked, packing) {
+		pa.packSliver(j.apack, s, j.kn.transA, j.kn.copyRows)
+		st.Store(packed)
+		return
+	}
+	waitPacked(st)
+}
+
+// packB makes sure that chunk c of B's panel, pb, is packed into dst: it
+// packs the items no other goroutine has taken and waits for the others.
+func (j *job[T]) packB(pb *panel[T], c int, dst []T) {
+	states := j.bState[c*j.bItems : (c+1)*j.bItems][:pb.items()]
+	for i := range states {
+		if states[i].Load() == unpacked && states[i].CompareAndSwap(unpacked, packing) {
+			pb.pack(dst, i, j.kn.transB, j.kn.copyRows)
+			states[i].Store(packed)
+		}
+	}
+	for i := range states {
+		waitPacked(&states[i])
+	}
+	j.bDone[c].Store(true)
+}
+
+// waitPacked waits until another goroutine has packed the part whose
+// state is st.
+func waitPacked(st *atomic.Int32) {
+	for st.Load() != packed {
+		runtime.Gosched()
 	}
 }
 

@@ -114,11 +114,12 @@ func mulCases() []mulCase {
 		cases = append(cases, mulCase{s[0], s[1], s[2], "strided", "padded-col", "strided", 0})
 	}
 	// Several cache blocks along every dimension, and thread counts.
-	for _, th := range []int{1, 2, 3} {
+	for _, th := range []int{1, 2, 3, 4} {
 		cases = append(cases,
 			mulCase{1300, 70, 530, "row", "row", "row", th},
 			mulCase{13, 4200, 20, "row", "col", "padded", th},
-			mulCase{250, 260, 270, "padded-col", "strided", "neg-rows", th})
+			mulCase{250, 260, 270, "padded-col", "strided", "neg-rows", th},
+			mulCase{40, 1100, 300, "col", "col", "row", th})
 	}
 	return cases
 }
@@ -294,10 +295,16 @@ func benchMul[T float32 | float64](b *testing.B) {
 			y := newView[T](rng, row, size, size)
 			z := newView[T](rng, row, size, size)
 			b.ResetTimer()
+			cpu0, haveCPU := processCPU()
 			for b.Loop() {
 				Mul(size, size, size, x, y, z, Options{})
 			}
 			b.ReportMetric(2*float64(size*size*size)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			if cpu1, ok := processCPU(); haveCPU && ok {
+				// CPU time of all threads: on a shared machine it moves
+				// less than the wall time.
+				b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			}
 		})
 	}
 }

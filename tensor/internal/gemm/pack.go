@@ -49,6 +49,25 @@ func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], copy copyFunc[T
 	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans)
 }
 
+// packSliver packs sliver s alone.
+func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], copyRows copyFunc[T]) {
+	if !pn.byRows() {
+		pn.packSlivers(packed, s, s+1, trans)
+		return
+	}
+	r, kc := pn.r, pn.kc
+	w := min(r, pn.width-s*r)
+	if w == r && copyRows != nil {
+		// The view is in range, so are these kc runs of r elements.
+		copyRows(&packed[s*kc*r], &pn.data[pn.base+s*r], kc, pn.ps, 1, r, kc)
+		return
+	}
+	for p := 0; p < kc; p++ {
+		d := packed[(s*kc+p)*r:][:r]
+		clear(d[copy(d, pn.data[pn.base+p*pn.ps+s*r:][:w]):])
+	}
+}
+
 // packSlivers packs slivers [s0, s1).
 func (pn *panel[T]) packSlivers(packed []T, s0, s1 int, trans transFunc[T]) {
 	r, kc := pn.r, pn.kc

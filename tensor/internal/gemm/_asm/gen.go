@@ -116,8 +116,13 @@ func (k kernel) emit(w *bytes.Buffer) {
 		}
 		for i := 0; i < k.mr; i++ {
 			if k.isa == "avx512" {
+				// One broadcast load per element of A, into a register of
+				// its own: an embedded broadcast in each FMA would load the
+				// element once per vector of B.
+				t := fmt.Sprintf("Z%d", nacc+k.nv+i%(32-nacc-k.nv))
+				p("%s %d(SI), %s", bcast, aoff+i*es, t)
 				for v := 0; v < k.nv; v++ {
-					p("VFMADD231%s.BCST %d(SI), %s, %s", sfx, aoff+i*es, breg(v), acc(i, v))
+					p("VFMADD231%s %s, %s, %s", sfx, breg(v), t, acc(i, v))
 				}
 				continue
 			}
