@@ -580,9 +580,10 @@ func sumOf(a *Args) (Value, error) {
 	}
 	unbox()
 	err = Iterate(a.Value("input"), func(e Value) bool {
-		n++
-		if addErr = PollInterrupt(n); addErr != nil {
-			return false
+		if n++; n%pollEvery == 0 { // PollInterrupt, inlined
+			if addErr = PollInterrupt(n); addErr != nil {
+				return false
+			}
 		}
 		switch {
 		case ints:

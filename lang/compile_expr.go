@@ -542,8 +542,10 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 
 			var bodyErr error
 			each := func(item Value) bool {
-				if bodyErr = in.tick(); bodyErr != nil {
-					return false
+				if in.tickDue() { // in.tick, inlined
+					if bodyErr = in.checkInterrupt(); bodyErr != nil {
+						return false
+					}
 				}
 				if identity {
 					bodyErr = emit(item)
