@@ -60,8 +60,8 @@ type Dict struct {
 	// are positions and order is nil; from then on order holds the live
 	// entries' serials, ascending, beside keys, and pos finds a position
 	// by binary search, so that a deletion renumbers nothing.
-	index map[any]int   // by dictKey, except int keys
-	ints  intIndex      // the int keys (and the bools and floats equal to ints), which hash faster (dict_ints.go)
+	index map[any]int // by dictKey, except int keys
+	ints  intIndex    // the int keys (and the bools and floats equal to ints), which hash faster (dict_ints.go)
 	// shared holds the further serials of keys whose user __hash__
 	// equals that of the key in index but whose __eq__ does not (a
 	// userHashKey, checked with == as CPython checks a hash match).
