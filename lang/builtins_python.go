@@ -579,10 +579,47 @@ func sumOf(a *Args) (Value, error) {
 		}
 	}
 	unbox()
-	err = Iterate(a.Value("input"), func(e Value) bool {
-		n++
-		if addErr = PollInterrupt(n); addErr != nil {
-			return false
+	// addIntElem adds an int element that comes unboxed, from a range or
+	// a generator expression over one (iterateInts): boxed only when the
+	// total is not an int64.
+	addIntElem := func(y int64) bool {
+		if n++; n%pollEvery == 0 { // PollInterrupt, inlined
+			if addErr = PollInterrupt(n); addErr != nil {
+				return false
+			}
+		}
+		if ints {
+			if r, ok := addInt(iacc, y); ok {
+				iacc = r
+				return true
+			}
+			ints, total = false, boxInt(a.in.s, iacc)
+		} else if floats {
+			floats, total = false, boxFloat(a.in.s, facc)
+		}
+		total, addErr = a.in.binary(syntax.PLUS, total, boxInt(a.in.s, y), a.in.stmtNode())
+		unbox()
+		return addErr == nil
+	}
+	input := a.Value("input")
+	if ok, err := iterateInts(input, addIntElem); ok {
+		switch {
+		case addErr != nil:
+			return nil, addErr
+		case err != nil:
+			return nil, err
+		case ints:
+			return boxInt(a.in.s, iacc), nil
+		case floats:
+			return boxFloat(a.in.s, facc), nil
+		}
+		return total, nil
+	}
+	err = Iterate(input, func(e Value) bool {
+		if n++; n%pollEvery == 0 { // PollInterrupt, inlined
+			if addErr = PollInterrupt(n); addErr != nil {
+				return false
+			}
 		}
 		switch {
 		case ints:
@@ -615,6 +652,24 @@ func sumOf(a *Args) (Value, error) {
 		return boxFloat(a.in.s, facc), nil
 	}
 	return total, nil
+}
+
+// iterateInts iterates v's elements as ints, unboxed, when v is a range
+// or a consumed generator expression over one's ints (genState.ints);
+// ok is false, with nothing iterated, for anything else.
+func iterateInts(v Value, yield func(int64) bool) (ok bool, err error) {
+	switch x := v.(type) {
+	case *Range:
+		for k, n := int64(0), x.Len(); k < n; k++ {
+			if !yield(x.Start + k*x.Step) {
+				break
+			}
+		}
+		return true, nil
+	case *Generator:
+		return x.st.iterateInts(yield)
+	}
+	return false, nil
 }
 
 // IsIterator reports whether next() can step v, as isinstance(v,

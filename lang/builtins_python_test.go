@@ -147,6 +147,14 @@ var pythonBuiltinCases = []struct{ src, want string }{
 	{"{1: 'a', 'x': 2, 2.5: 3, True: 'b', 1.0: 'c', (1, 2): 4}", "{1: 'c', 'x': 2, 2.5: 3, (1, 2): 4}"},
 	{"(lambda m: (m.pop(1), m.update({1: 'z'}), m, m.get(1.0), m.get(True, 9)))({1: 'a', 'x': 2, 3: 'c'})", "('a', None, {'x': 2, 3: 'c', 1: 'z'}, 'z', 'z')"},
 	{"(lambda m: (m.pop(301), m.pop(303), m, list(m), m.get(304), 300 in m, 301 in m))({i: i * i for i in range(300, 305)})", "(90601, 91809, {300: 90000, 302: 91204, 304: 92416}, [300, 302, 304], 92416, True, False)"},
+	// The int index's table (dict_ints.go): growth, deletions and the
+	// slots they leave, reinsertion, keys that differ only in high bits,
+	// the extremes of int64, and the numbers equal to ints.
+	{"(lambda d: (sum(d.pop(k) for k in range(0, 2000, 3)), len(d), sum(d), list(d)[:5], d.get(1999), d.get(3), 1998 in d))({k: k for k in range(2000)})", "(666333, 1333, 1332667, [1, 2, 4, 5, 7], 1999, None, False)"},
+	{"(lambda d: (sum(d.pop(k) for k in range(50)), d.update({k: -k for k in range(60)}), list(d.items())[:3], list(d)[-3:], len(d), d[55], d[99]))({k: k for k in range(100)})", "(1225, None, [(50, -50), (51, -51), (52, -52)], [47, 48, 49], 100, -55, 99)"},
+	{"(lambda d: (len(d), d[3 << 32], d.get(-(1 << 63)), d.get(2**63 - 1), d.get(1.0 * (5 << 32)), (7 << 32) in d, (7 << 31) in d, list(d)[:3]))({k << 32: k for k in range(-200, 200)} | {-(1 << 63): 'min', 2**63 - 1: 'max'})", "(402, 3, 'min', 'max', 5, True, False, [-858993459200, -854698491904, -850403524608])"},
+	{"(lambda d: ([(d.__setitem__(i, i), d.pop(i - 3, None)) for i in range(10000)], len(d), list(d), d.get(9999), d.get(5)))({})[1:]", "(3, [9997, 9998, 9999], 9999, None)"},
+	{"(lambda d: (d.get(True), d.get(0.0), d.get(False), d.get(2.5), {0: 1}.get(False), d.pop(1.0), d, d.setdefault(True, 'n'), d))({0: 'z', 1: 'o', 2: 't'})", "('o', 'z', 'z', None, 1, 'o', {0: 'z', 2: 't', True: 'n'}, 'n', {0: 'z', 2: 't', True: 'n'})"},
 }
 
 func TestPythonBuiltins(t *testing.T) {

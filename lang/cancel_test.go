@@ -29,6 +29,9 @@ func TestCancellationStopsKernels(t *testing.T) {
 		{"reduction", "a = ones(4000, 4000)\ni = -1", "print('go')\nfor i in range(1000):\n    s = a.sum(dim=0)", "i < 999"},
 		{"randn", "a = ones(3)\ni = -1", "print('go')\nfor i in range(1000):\n    b = randn(1000, 1000)", "i < 999"},
 		{"randperm", "a = ones(3)\ni = -1", "print('go')\nfor i in range(1000):\n    b = randperm(1000000)", "i < 999"},
+		// sum's unboxed loops over a range's ints (iterateInts)
+		{"sum of a range", "a = ones(3)", "print('go')\ns = sum(range(10**15))", "s"},
+		{"sum of a generator expression", "a = ones(3)", "print('go')\ns = sum(x for x in range(10**15))", "s"},
 	}
 	for _, c := range cells {
 		t.Run(c.name, func(t *testing.T) {

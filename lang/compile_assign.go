@@ -62,6 +62,9 @@ type targetCode struct {
 	attr    string
 	subs    subscriptsFn // the subscripts of an element; nil for an attribute
 	key     evalFn       // the subscript of x[k], one that is not a slice
+	// objOp and keyOp are obj and key as operands, for x[k] = v to read
+	// a variable x or k without calling its closure.
+	objOp, keyOp operand
 }
 
 func unparen(t syntax.Expr) syntax.Expr {
@@ -90,6 +93,7 @@ func (c *compiler) targetCode(t syntax.Expr) *targetCode {
 		tc.obj, tc.subs = c.expr(u.X), c.subscripts(u.Subs)
 		if _, isSlice := u.Subs[0].(*syntax.SliceExpr); len(u.Subs) == 1 && !isSlice {
 			tc.key = c.expr(u.Subs[0])
+			tc.objOp, tc.keyOp = c.operandWith(u.X, tc.obj), c.operandWith(u.Subs[0], tc.key)
 		}
 	default:
 		c.fail(Errorf(SyntaxError, "cannot assign to this expression"), t)
@@ -140,8 +144,34 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 			return nil
 		}
 	}
+	if len(targets) == 1 && targets[0].key != nil {
+		// x[k] = e: x, then k, read inline when they are variables or
+		// constants; a dict stores directly.
+		tc := targets[0]
+		return func(in *interp, v Value) error {
+			obj := tc.objOp.ready(in) // operand.value, inlined
+			if obj == nil {
+				var err error
+				if obj, err = tc.objOp.eval(in); err != nil {
+					return err
+				}
+			}
+			k := tc.keyOp.ready(in)
+			if k == nil {
+				var err error
+				if k, err = tc.keyOp.eval(in); err != nil {
+					return err
+				}
+			}
+			if d, ok := obj.(*Dict); ok {
+				return in.wrapNode(d.Set(k, v), tc.node)
+			}
+			s := store{target: tc.node, obj: obj, value: v, subs: []Subscript{{Value: k}}}
+			return in.wrapNode(s.apply(in), tc.node)
+		}
+	}
 	if len(targets) == 1 && targets[0].obj != nil {
-		// x[i] = e or x.a = e: one store, which changes nothing when it fails.
+		// x.a = e (or x[i:j] = e): one store, which changes nothing when it fails.
 		tc := targets[0]
 		return func(in *interp, v Value) error {
 			obj, err := tc.obj(in)

@@ -483,6 +483,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		target storeFn
 		ifs    []func(in *interp) (bool, error)
 		f      *syntax.CompFor
+		local  int // the slot of a target that is a plain local, stored inline; -1 otherwise
 	}
 	clauses := make([]clause, len(x.Fors))
 	for _, f := range x.Fors {
@@ -498,7 +499,10 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		}
 	}
 	for i, f := range x.Fors {
-		cl := clause{iter: c.expr(f.Iter), target: c.target(f.Target), f: f}
+		cl := clause{iter: c.expr(f.Iter), target: c.target(f.Target), f: f, local: -1}
+		if id, isName := unparen(f.Target).(*syntax.Ident); isName && c.res.uses[id].kind == scopeLocal {
+			cl.local = c.res.uses[id].index
+		}
 		for _, cond := range f.Ifs {
 			cl.ifs = append(cl.ifs, c.cond(cond))
 		}
@@ -542,14 +546,18 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 
 			var bodyErr error
 			each := func(item Value) bool {
-				if bodyErr = in.tick(); bodyErr != nil {
-					return false
+				if in.tickDue() { // in.tick, inlined
+					if bodyErr = in.checkInterrupt(); bodyErr != nil {
+						return false
+					}
 				}
 				if identity {
 					bodyErr = emit(item)
 					return bodyErr == nil
 				}
-				if bodyErr = cl.target(in, item); bodyErr != nil {
+				if cl.local >= 0 {
+					in.locals[cl.local] = item // cl.target, inlined
+				} else if bodyErr = cl.target(in, item); bodyErr != nil {
 					bodyErr = in.errorAt(bodyErr, cl.f.Target.Span())
 					return false
 				}
@@ -596,7 +604,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		return run(0)
 	}
 	if x.Gen {
-		return genExpr(x, clauses[0].iter, comp)
+		return genExpr(x, clauses[0].iter, identity, comp)
 	}
 	return func(in *interp) (Value, error) {
 		var out []Value

@@ -193,6 +193,48 @@ func (c *compiler) binaryExpr(x *syntax.BinaryExpr) evalFn {
 			return general(in)
 		}
 	}
+	if (l.kind == operandLocal || l.kind == operandGlobal) && r.kind == operandConst && isInt && k > 0 && op == syntax.STAR {
+		// x * 2: a variable's int times a positive constant, within the
+		// bounds where the product fits an int64 (no division per call,
+		// as mulInt's check has).
+		lo, hi := math.MinInt64/k, math.MaxInt64/k
+		return func(in *interp) (Value, error) {
+			if a, ok := l.ready(in).(int64); ok && a >= lo && a <= hi {
+				return boxInt(in.s, a*k), nil
+			}
+			return general(in)
+		}
+	}
+	if l.kind == operandExpr && r.kind == operandConst && isInt && (op == syntax.PLUS || op == syntax.MINUS) {
+		// d.get(k, 0) + 1: a computed int and a constant.
+		le := l.eval
+		return func(in *interp) (Value, error) {
+			a, err := le(in)
+			if err != nil {
+				return nil, err
+			}
+			if ai, ok := a.(int64); ok {
+				if v, ok := intArith(op, ai, k); ok {
+					return boxInt(in.s, v), nil
+				}
+			}
+			return binaryValues(in, op, a, r.konst, finish)
+		}
+	}
+	if (l.kind == operandLocal || l.kind == operandGlobal) && r.kind == operandConst && isInt && k > 0 && op == syntax.PERCENT {
+		// i % 50: a variable's int modulo a positive constant, which
+		// Python's % leaves in [0, k).
+		return func(in *interp) (Value, error) {
+			if a, ok := l.ready(in).(int64); ok {
+				m := a % k
+				if m < 0 {
+					m += k
+				}
+				return boxInt(in.s, m), nil
+			}
+			return general(in)
+		}
+	}
 	if l.kind == operandExpr && r.kind == operandExpr {
 		// Two computed operands, as in f(n - 1) + f(n - 2): no reads to
 		// try first.

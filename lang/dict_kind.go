@@ -110,7 +110,7 @@ func (d *Dict) Clear() {
 	if d.ns != nil {
 		d.ns.clear()
 	}
-	d.keys, d.vals, d.index, d.ints, d.shared, d.order, d.next = nil, nil, map[any]int{}, nil, nil, nil, 0
+	d.keys, d.vals, d.index, d.ints, d.shared, d.order, d.next = nil, nil, map[any]int{}, intIndex{}, nil, nil, 0
 }
 
 // missingKey is d[key] for a key d lacks: the subclass's Missing, else

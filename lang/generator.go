@@ -70,6 +70,10 @@ type genState struct {
 	// compiler.genArgCall); no coroutine is needed.
 	direct   func(yield func(Value) bool) error
 	consumed bool
+	// ints, when not nil, is direct for a generator expression that
+	// hands on the ints of a range as they are (x for x in range(n)):
+	// each int unboxed, for a consumer that adds them (sumOf).
+	ints func(yield func(int64) bool) error
 	// sink is the loop body of the for statement that consumes the
 	// generator, while Iterate runs it: the body's yield calls it on
 	// the coroutine instead of switching to the consumer for each value
@@ -291,6 +295,23 @@ func (st *genState) iterateDirect(yield func(Value) bool) error {
 		return bodyError(err)
 	}
 	return nil
+}
+
+// iterateInts is iterateDirect for a consumer that takes ints: ok is
+// false, with nothing run, when the generator is not a consumed
+// generator expression over a range's ints (st.ints).
+func (st *genState) iterateInts(yield func(int64) bool) (ok bool, err error) {
+	if st.ints == nil || !st.consumed || st.started || st.done {
+		return false, nil
+	}
+	st.takeContext()
+	st.running = true
+	err = st.ints(yield)
+	st.running, st.done = false, true
+	if err != nil {
+		return true, bodyError(err)
+	}
+	return true, nil
 }
 
 // yield hands v to the consumer from the body's coroutine and waits to be
@@ -577,7 +598,11 @@ func (in *interp) yieldFrom(it Value, x *syntax.YieldExpr) (Value, error) {
 // function's variables it reads are cells (the resolver's lookup), which
 // the copy shares, so it reads them when each element is computed, as
 // Python does.
-func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value, emit func(Value) error) error) evalFn {
+//
+// identity says that the expression is x for x in it, with x a plain
+// local and no condition: over a range it hands on the range's ints,
+// which a consumer may take unboxed (genState.ints).
+func genExpr(x *syntax.ListComp, first evalFn, identity bool, comp func(in *interp, first Value, emit func(Value) error) error) evalFn {
 	return func(in *interp) (Value, error) {
 		seq, err := first(in)
 		if err != nil {
@@ -614,6 +639,21 @@ func genExpr(x *syntax.ListComp, first evalFn, comp func(in *interp, first Value
 				return nil
 			}
 			return err
+		}
+		if r, isRange := seq.(*Range); isRange && identity {
+			g.st.ints = func(yield func(int64) bool) error {
+				for k, n := int64(0), r.Len(); k < n; k++ {
+					if fr.tickDue() { // as comp ticks for each item
+						if err := fr.checkInterrupt(); err != nil {
+							return err
+						}
+					}
+					if !yield(r.Start + k*r.Step) {
+						return nil
+					}
+				}
+				return nil
+			}
 		}
 		return g, nil
 	}

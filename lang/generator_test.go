@@ -194,6 +194,19 @@ var generatorCases = []struct{ src, want string }{
 	{"g = (x for x in range(3))\nnext(g), list(g), [x for x in range(4) if x % 2], [(lambda: x)() for x in range(2)]", "(0, [1, 2], [1, 3], [0, 1])"},
 	{"class C:\n    vals = [x for x in (1, 2)]\n    total = sum(x for x in vals)\nC.vals, C.total, [x for x in [[1], [2]] for x in x]", "([1, 2], 3, [1, 2])"},
 	{"sum(x for x in [1, 'a'])", "TypeError: unsupported operand type(s) for +: 'int' and 'str'"},
+	// sum over a range's ints, unboxed (iterateInts): a range and x for
+	// x in a range, past int64 into big ints, with float and int starts,
+	// steps below zero, empty, and a generator stepped first (which sum
+	// iterates as any generator).
+	{"sum(x for x in range(2**62, 2**62 + 5)), sum(range(2**62, 2**62 + 5)), sum(x for x in range(-2**62, -2**62 - 9, -2))", "(23058430092136939530, 23058430092136939530, -23058430092136939540)"},
+	{"sum((x for x in range(-5, 100, 7)), 0.5), sum(range(3), 1.5), sum(range(0)), sum(x for x in range(10, 0, -3)), sum((x for x in range(4)), start=10), sum(x for x in range(3, 3))", "(660.5, 4.5, 0, 22, 16, 0)"},
+	{"g = (x for x in range(5))\nnext(g), sum(g), sum(g), sum(range(4), [1] * 0 or 2**64)", "(0, 10, 0, 18446744073709551622)"},
+	{"sum((x for x in range(3)), 'a')", "TypeError: sum() can't sum strings [use ''.join(seq) instead]"},
+	{"sum((x for x in range(3)), [])", "TypeError: can only concatenate list (not \"int\") to list"},
+	// the comprehension's loop variable stored inline, and x * k, x % k
+	// of a variable and a positive constant computed inline
+	{"x = 9\n[x for x in range(3)], x, [y % 7 for y in range(-10, 10, 3)], [y % 3 for y in [-2**63, 2**63 - 1, True, 2.5]]", "([0, 1, 2], 9, [4, 0, 3, 6, 2, 5, 1], [1, 1, 1, 2.5])"},
+	{"[x * 3 for x in range(-3, 3)], [x * 2 for x in [2**62, -2**62, 2**62 - 1, -2**62 - 1, 1.5, True, 'ab']], sum(x * 2 for x in range(10)), sum(y for y in range(20) if y > 5)", "([-9, -6, -3, 0, 3, 6], [9223372036854775808, -9223372036854775808, 9223372036854775806, -9223372036854775810, 3.0, 2, 'abab'], 90, 175)"},
 	{"class Once:\n    n = 0\n    def __iter__(self):\n        Once.n += 1\n        return Bag()\ntry:\n    zip(Once(), [1])\nexcept TypeError:\n    pass\nOnce.n", "1"},
 }
 

@@ -60,8 +60,8 @@ type Dict struct {
 	// are positions and order is nil; from then on order holds the live
 	// entries' serials, ascending, beside keys, and pos finds a position
 	// by binary search, so that a deletion renumbers nothing.
-	index map[any]int   // by dictKey, except int keys
-	ints  map[int64]int // the int keys (and the bools and floats equal to ints), which hash faster
+	index map[any]int // by dictKey, except int keys
+	ints  intIndex    // the int keys (and the bools and floats equal to ints), which hash faster (dict_ints.go)
 	// shared holds the further serials of keys whose user __hash__
 	// equals that of the key in index but whose __eq__ does not (a
 	// userHashKey, checked with == as CPython checks a hash match).
@@ -171,6 +171,12 @@ func hashedByUser(v Value, depth int) bool {
 
 // Set stores v under k.
 func (d *Dict) Set(k, v Value) error {
+	if ik, isInt := k.(int64); isInt && d.ns == nil { // the common case, without dictKey
+		if serial, found := d.ints.get(ik); found {
+			d.vals[d.pos(serial)] = v
+			return nil
+		}
+	}
 	if d.ns != nil {
 		d.ns.store(k, v)
 	}
@@ -197,10 +203,7 @@ func (d *Dict) Set(k, v Value) error {
 		d.order = append(d.order, serial)
 	}
 	if ik, isInt := key.(int64); isInt {
-		if d.ints == nil {
-			d.ints = map[int64]int{}
-		}
-		d.ints[ik] = serial
+		d.ints.set(ik, serial)
 	} else if uk, shares := key.(userHashKey); shares && d.hasIndex(uk) {
 		if d.shared == nil {
 			d.shared = map[userHashKey][]int{}
@@ -216,6 +219,13 @@ func (d *Dict) Set(k, v Value) error {
 
 // Get returns the value stored under k.
 func (d *Dict) Get(k Value) (Value, bool, error) {
+	if ik, isInt := k.(int64); isInt && d.ns == nil { // the common case, without dictKey
+		serial, found := d.ints.get(ik)
+		if !found {
+			return nil, false, nil
+		}
+		return d.vals[d.pos(serial)], true, nil
+	}
 	if d.ns != nil {
 		if s, isStr := k.(string); isStr { // the name's cell holds it (namespace.go)
 			v, found := d.ns.get(s)
@@ -248,8 +258,7 @@ func (d *Dict) quickFind(key any) (int, bool) {
 		return 0, false
 	}
 	if ik, isInt := key.(int64); isInt {
-		i, ok := d.ints[ik]
-		return i, ok
+		return d.ints.get(ik)
 	}
 	i, ok := d.index[key]
 	return i, ok && !isUserHashKey(key)
@@ -267,7 +276,7 @@ func isUserHashKey(key any) bool {
 // __hash__ take findShared.
 func (d *Dict) find(key any, k Value) (pos, serial int, found bool) {
 	if ik, isInt := key.(int64); isInt {
-		serial, found = d.ints[ik]
+		serial, found = d.ints.get(ik)
 	} else if serial, found = d.index[key]; found {
 		if uk, shares := key.(userHashKey); shares {
 			return d.findShared(uk, serial, k)
@@ -364,7 +373,7 @@ func (d *Dict) DeleteLast() (k, v Value, ok bool, err error) {
 // whose serial is serial, from the index maps and the slices.
 func (d *Dict) deleteEntry(key any, i, serial int) {
 	if ik, isInt := key.(int64); isInt {
-		delete(d.ints, ik)
+		d.ints.remove(ik)
 	} else if uk, shares := key.(userHashKey); shares && len(d.shared[uk]) > 0 {
 		d.unshare(uk, serial)
 	} else {
