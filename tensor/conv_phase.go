@@ -115,31 +115,19 @@ func copyRuns[T Number](dst, src []T, rows, width, ld int) {
 	}
 }
 
-// planeOf returns the image and channel of the plane-th (image, channel)
-// plane that a walk over the columns laid out as l visits: channel by
-// channel, the batch inner, when the images' columns of a kernel row are
-// side by side (batchInner), so that the walk writes each row of the
-// columns from start to end rather than a cache line here and there.
-func planeOf(plane, images, channels int, l colsLayout) (img, c int) {
-	if l.Image < l.Row {
-		return plane % images, plane / images
-	}
-	return plane / channels, plane % channels
-}
-
 // im2colPhases is im2colLoop by phases.
 func im2colPhases[T Number](x, cols *Tensor, g phaseGeometry, l colsLayout) error {
 	src := x.storage.data.([]T)
 	dst := cols.storage.data.([]T)[cols.offset:]
 	st := x.strides
-	images, channels := x.shape[0], x.shape[1]
+	channels := x.shape[1]
 	kh, kw := g.kernel[0], g.kernel[1]
 	oh, ow := g.out[0], g.out[1]
 	perPlane := kh * kw * oh * ow
 	return ParallelFor(x.shape[0]*channels, max(1, GrainSize/perPlane), func(begin, end int) {
 		buf := make([]T, g.size())
 		for plane := begin; plane < end; plane++ {
-			img, c := planeOf(plane, images, channels, l)
+			img, c := plane/channels, plane%channels
 			splitPhases(g, buf, src[x.offset+img*st[0]+c*st[1]:], st[2], st[3])
 			r := c * kh * kw
 			for k, at := range g.runs {
