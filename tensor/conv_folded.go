@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/gemm"
 	"github.com/kael-dev/kael/tensor/internal/rawmem"
@@ -37,7 +38,10 @@ func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOpt
 	if _, err := storageBytes([]int{rows, width}, x4.dtype.Size()); err != nil {
 		return nil, nil, err
 	}
-	buf := getScratch[T](rows * width)
+	buf, err := getScratch[T](rows * width)
+	if err != nil {
+		return nil, nil, err
+	}
 	cols := scratchTensor(x4.dtype, *buf, rows, width)
 	if err := im2colLoop[T](x4, cols, kernel, out, o, batchInner(n, out)); err != nil {
 		putScratch(buf)
@@ -75,21 +79,36 @@ func scratchPool[T float32 | float64](c int) *sync.Pool {
 	return &scratchPools[1][c]
 }
 
+// scratchRoundMax is the largest buffer, in elements, that getScratch
+// rounds up to its size class: larger ones are allocated to size, and
+// not pooled, so that the rounding never doubles a huge allocation.
+const scratchRoundMax = 1 << 24
+
 // getScratch returns a buffer of n elements with unspecified contents, to
-// give back with putScratch.
-func getScratch[T float32 | float64](n int) *[]T {
+// give back with putScratch, or a MemoryError where there is no room.
+func getScratch[T float32 | float64](n int) (*[]T, error) {
 	c := scratchClass(n)
-	if b, ok := scratchPool[T](c).Get().(*[]T); ok {
-		*b = (*b)[:n]
-		return b
+	if n <= scratchRoundMax {
+		if b, ok := scratchPool[T](c).Get().(*[]T); ok {
+			*b = (*b)[:n]
+			return b, nil
+		}
 	}
-	b := rawmem.Slice[T](1 << c)[:n]
-	return &b
+	size := n
+	if n <= scratchRoundMax {
+		size = 1 << c
+	}
+	var zero T
+	if err := checkScratch(size, int(unsafe.Sizeof(zero))); err != nil {
+		return nil, err
+	}
+	b := rawmem.Slice[T](size)[:n]
+	return &b, nil
 }
 
 // putScratch gives back a buffer of getScratch; nothing may use it after.
 func putScratch[T float32 | float64](b *[]T) {
-	if c := scratchClass(cap(*b)); cap(*b) == 1<<c {
+	if c := scratchClass(cap(*b)); cap(*b) == 1<<c && cap(*b) <= scratchRoundMax {
 		scratchPool[T](c).Put(b)
 	}
 }
@@ -190,7 +209,10 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias, cols *Tensor, out [
 		}
 		return y, err
 	}
-	buf := getScratch[T](oc * n * l)
+	buf, err := getScratch[T](oc * n * l)
+	if err != nil {
+		return nil, err
+	}
 	defer putScratch(buf)
 	prod := scratchTensor(x4.dtype, *buf, o.Groups, oc/o.Groups, n*l) // [O, N·L]
 	err = groupMul(oc/o.Groups, n*l, k, o.Groups,
@@ -293,7 +315,10 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 		if err != nil {
 			return nil, nil, err
 		}
-		buf := getScratch[T](o.Groups * k * n * l)
+		buf, err := getScratch[T](o.Groups * k * n * l)
+		if err != nil {
+			return nil, nil, err
+		}
 		defer putScratch(buf)
 		gcols := scratchTensor(x4.dtype, *buf, o.Groups, k, n*l)
 		err = groupMul(k, n*l, og, o.Groups,
