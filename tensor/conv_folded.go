@@ -31,10 +31,22 @@ const foldMaxWidth = 256
 func folded(d DType) bool { return d == Float32 || d == Float64 }
 
 // foldedCols returns the columns of x4 [N, C, H, W], laid out batchInner,
-// in a scratch buffer: give it back with putScratch.
+// in a scratch buffer: give it back with putScratch. Where the window is
+// the whole unpadded image (dcgan's last layer: a 4×4 kernel on 4×4
+// images, one output each) and x4 is contiguous, the columns are x4 as
+// it is, [N, C·H·W] viewed transposed, and the buffer is nil: the GEMMs
+// read the image straight, and the weight gradient's packing copies its
+// rows instead of transposing gathered columns.
 func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, *[]T, error) {
 	n, c := x4.shape[0], x4.shape[1]
 	rows, width := c*kernel[0]*kernel[1], n*out[0]*out[1]
+	if wholeWindow(x4, kernel, out, o) {
+		flat, err := x4.Reshape(n, rows)
+		if err == nil {
+			flat, err = flat.Transpose(0, 1)
+		}
+		return flat, nil, err
+	}
 	if _, err := storageBytes([]int{rows, width}, x4.dtype.Size()); err != nil {
 		return nil, nil, err
 	}
@@ -48,6 +60,19 @@ func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOpt
 		return nil, nil, err
 	}
 	return cols, buf, nil
+}
+
+// windowIsImage reports whether the convolution's only window is the
+// whole unpadded image of an input of shape [N, C, H, W].
+func windowIsImage(shape []int, kernel, out [2]int, o Conv2dOptions) bool {
+	return out == [2]int{1, 1} && o.Padding == [4]int{} && o.Dilation == [2]int{1, 1} &&
+		kernel == [2]int{shape[2], shape[3]}
+}
+
+// wholeWindow reports whether the columns of x4 are x4 itself: the window
+// is the whole image and x4 is contiguous.
+func wholeWindow(x4 *Tensor, kernel, out [2]int, o Conv2dOptions) bool {
+	return windowIsImage(x4.shape, kernel, out, o) && x4.IsContiguous()
 }
 
 // Scratch matrices. The columns of the forward (kept for the weight
@@ -106,8 +131,12 @@ func getScratch[T float32 | float64](n int) (*[]T, error) {
 	return &b, nil
 }
 
-// putScratch gives back a buffer of getScratch; nothing may use it after.
+// putScratch gives back a buffer of getScratch (nil: none); nothing may
+// use it after.
 func putScratch[T float32 | float64](b *[]T) {
+	if b == nil {
+		return
+	}
 	if c := scratchClass(cap(*b)); cap(*b) == 1<<c && cap(*b) <= scratchRoundMax {
 		scratchPool[T](c).Put(b)
 	}
@@ -314,6 +343,25 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 		w, err := weight.Reshape(o.Groups, og, k)
 		if err != nil {
 			return nil, nil, err
+		}
+		if windowIsImage(x4.shape, kernel, out, o) {
+			// The input gradient's columns would be the image: each
+			// group's gx[:, g·k : (g+1)·k] = gpᵀ[g]·w[g], written in
+			// place, with no columns and no col2im.
+			if gx, err = emptyOutput(x4.dtype, x4.shape...); err != nil {
+				return nil, nil, err
+			}
+			data := gx.storage.data.([]T)
+			err = groupMul(n, k, og, o.Groups,
+				func(g int) gemm.Matrix[T] { return transposed(matrixOf[T](gp, g)) },
+				func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
+				func(g int) gemm.Matrix[T] {
+					return gemm.Matrix[T]{Data: data, Offset: g * k, RowStride: o.Groups * k, ColStride: 1}
+				})
+			if err != nil {
+				return nil, nil, err
+			}
+			return gx, gw, nil
 		}
 		buf, err := getScratch[T](o.Groups * k * n * l)
 		if err != nil {
