@@ -24,11 +24,16 @@ func Conv2d(x, weight, bias *tensor.Tensor, o tensor.Conv2dOptions) (*tensor.Ten
 		out, err = tensor.Conv2d(x, weight, bias, o)
 	}
 	if err != nil || !track(out, x, weight, bias) {
+		cols.Release()
 		return out, err
 	}
 	n := newNode("ConvolutionBackward0", x, weight, bias)
 	n.save(x, weight)
 	n.recordable = true // conv_double.go
+	if cols != nil {
+		// Once the node is released no pass reads the columns again.
+		n.onRelease = cols.Release
+	}
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		if c.rec {
 			return conv2dGradsRecorded(c, n, x, weight, g, o)

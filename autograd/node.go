@@ -26,6 +26,10 @@ type Node struct {
 	// nothing, as PyTorch's CopySlices (the node of x[idx] = v) drops its
 	// formula after one pass.
 	releaseAlways bool
+	// onRelease, when set, runs when a pass releases the node: memory
+	// its formula held that can be reused at once (a convolution's kept
+	// columns go back to their pool).
+	onRelease func()
 	// view marks operations whose output shares its input's storage;
 	// viewOf is that input, whose storage an in-place change of the
 	// output writes (inplace_view.go).
@@ -156,6 +160,10 @@ func (n *Node) release() {
 	n.saved, n.backward, n.freed = nil, nil, true
 	if n.multi != nil {
 		n.multi.backward = nil
+	}
+	if n.onRelease != nil {
+		n.onRelease()
+		n.onRelease = nil
 	}
 }
 

@@ -186,6 +186,9 @@ func batchInner(images int, out [2]int) colsLayout {
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
 func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if g, ok := phases(x.shape, kernel, out, o); ok {
+		return im2colPhases[T](x, cols, g, l)
+	}
 	if table := windowTable(x.shape, x.strides, kernel, out, o, false); table != nil {
 		return im2colTable[T](x, cols, kernel, out, l, table)
 	}
@@ -283,13 +286,14 @@ func validRange(x0, stride, size, n int) (lo, hi int) {
 // torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
 // dtype; bool is refused. float32 and float64 run on the GEMM.
 func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
-	y, _, err := conv2d(x, weight, bias, o)
+	y, cols, err := conv2d(x, weight, bias, o)
+	cols.Release()
 	return y, err
 }
 
 // conv2d is Conv2d, returning for float32 and float64 the columns it
-// gathered too (nil for other dtypes).
-func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y, cols *Tensor, err error) {
+// gathered too (nil for other dtypes), for the caller to release.
+func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y *Tensor, cols *Conv2dColumns, err error) {
 	if err := RefuseHalf("slow_conv2d_cpu", x, weight); err != nil {
 		return nil, nil, err
 	}
@@ -308,7 +312,10 @@ func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y, cols *Tensor, err erro
 			y, cols, err = conv2dFolded[float64](x4, weight, bias, out, o)
 		}
 		if err == nil && unbatched {
-			y, err = y.Squeeze(0)
+			if y, err = y.Squeeze(0); err != nil {
+				cols.Release()
+				return nil, nil, err
+			}
 		}
 		return y, cols, err
 	}

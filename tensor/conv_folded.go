@@ -1,10 +1,13 @@
 package tensor
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/gemm"
+	"github.com/kael-dev/kael/tensor/internal/rawmem"
 )
 
 // Convolution of float32 and float64 with the batch folded into the GEMM.
@@ -27,51 +30,116 @@ const foldMaxWidth = 256
 // folded reports whether dtype d takes this path.
 func folded(d DType) bool { return d == Float32 || d == Float64 }
 
-// foldedCols returns the columns of x4 [N, C, H, W], laid out batchInner.
-func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, error) {
+// foldedCols returns the columns of x4 [N, C, H, W], laid out batchInner,
+// in a scratch buffer: give it back with putScratch. Where the window is
+// the whole unpadded image (dcgan's last layer: a 4×4 kernel on 4×4
+// images, one output each) and x4 is contiguous, the columns are x4 as
+// it is, [N, C·H·W] viewed transposed, and the buffer is nil: the GEMMs
+// read the image straight, and the weight gradient's packing copies its
+// rows instead of transposing gathered columns.
+func foldedCols[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions) (*Tensor, *[]T, error) {
 	n, c := x4.shape[0], x4.shape[1]
-	cols, err := emptyOutput(x4.dtype, c*kernel[0]*kernel[1], n*out[0]*out[1])
+	rows, width := c*kernel[0]*kernel[1], n*out[0]*out[1]
+	if wholeWindow(x4, kernel, out, o) {
+		flat, err := x4.Reshape(n, rows)
+		if err == nil {
+			flat, err = flat.Transpose(0, 1)
+		}
+		return flat, nil, err
+	}
+	if _, err := storageBytes([]int{rows, width}, x4.dtype.Size()); err != nil {
+		return nil, nil, err
+	}
+	buf, err := getScratch[T](rows * width)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	cols := scratchTensor(x4.dtype, *buf, rows, width)
 	if err := im2colLoop[T](x4, cols, kernel, out, o, batchInner(n, out)); err != nil {
+		putScratch(buf)
+		return nil, nil, err
+	}
+	return cols, buf, nil
+}
+
+// windowIsImage reports whether the convolution's only window is the
+// whole unpadded image of an input of shape [N, C, H, W].
+func windowIsImage(shape []int, kernel, out [2]int, o Conv2dOptions) bool {
+	return out == [2]int{1, 1} && o.Padding == [4]int{} && o.Dilation == [2]int{1, 1} &&
+		kernel == [2]int{shape[2], shape[3]}
+}
+
+// wholeWindow reports whether the columns of x4 are x4 itself: the window
+// is the whole image and x4 is contiguous.
+func wholeWindow(x4 *Tensor, kernel, out [2]int, o Conv2dOptions) bool {
+	return windowIsImage(x4.shape, kernel, out, o) && x4.IsContiguous()
+}
+
+// Scratch matrices. The columns of the forward (kept for the weight
+// gradient until the backward pass releases them), the input gradient's
+// columns Wᵀ·g (as large: 7 MB a step for dcgan's Discriminator at batch
+// 16) and the forward's product before its copy into the output live only
+// for a call or a pass: they come from pools rather than the collected
+// heap, whose fresh large allocations cost page faults and collector work
+// (a third of the cost of gathering into them). The pools hold buffers by
+// size class, a power of two, so that a network's layers of different
+// sizes each find one that fits instead of dropping each other's.
+var scratchPools [2][bits.UintSize]sync.Pool
+
+// scratchClass returns the size class of a buffer of n elements: the least
+// c with 1<<c >= n.
+func scratchClass(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
+// scratchPool returns the pool of T's buffers of class c.
+func scratchPool[T float32 | float64](c int) *sync.Pool {
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		return &scratchPools[0][c]
+	}
+	return &scratchPools[1][c]
+}
+
+// scratchRoundMax is the largest buffer, in elements, that getScratch
+// rounds up to its size class: larger ones are allocated to size, and
+// not pooled, so that the rounding never doubles a huge allocation.
+const scratchRoundMax = 1 << 24
+
+// getScratch returns a buffer of n elements with unspecified contents, to
+// give back with putScratch, or a MemoryError where there is no room.
+func getScratch[T float32 | float64](n int) (*[]T, error) {
+	c := scratchClass(n)
+	if n <= scratchRoundMax {
+		if b, ok := scratchPool[T](c).Get().(*[]T); ok {
+			*b = (*b)[:n]
+			return b, nil
+		}
+	}
+	size := n
+	if n <= scratchRoundMax {
+		size = 1 << c
+	}
+	var zero T
+	if err := checkScratch(size, int(unsafe.Sizeof(zero))); err != nil {
 		return nil, err
 	}
-	return cols, nil
+	b := rawmem.Slice[T](size)[:n]
+	return &b, nil
 }
 
-// Scratch matrices. The input gradient's columns (Wᵀ·g, as large as the
-// forward's columns: 7 MB a step for dcgan's Discriminator at batch 16)
-// and the forward's product before its copy into the output live only
-// for the call: they come from a pool rather than the collected heap,
-// whose fresh large allocations cost page faults and collector work
-// (about a third of the cost of gathering into them).
-var scratch32, scratch64 sync.Pool
-
-// getScratch returns a buffer of at least n elements with unspecified
-// contents, to give back with putScratch.
-func getScratch[T float32 | float64](n int) *[]T {
-	pool := &scratch64
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		pool = &scratch32
-	}
-	if b, ok := pool.Get().(*[]T); ok && cap(*b) >= n {
-		*b = (*b)[:n]
-		return b
-	}
-	b := make([]T, n)
-	return &b
-}
-
-// putScratch gives back a buffer of getScratch.
+// putScratch gives back a buffer of getScratch (nil: none); nothing may
+// use it after.
 func putScratch[T float32 | float64](b *[]T) {
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		scratch32.Put(b)
+	if b == nil {
 		return
 	}
-	scratch64.Put(b)
+	if c := scratchClass(cap(*b)); cap(*b) == 1<<c && cap(*b) <= scratchRoundMax {
+		scratchPool[T](c).Put(b)
+	}
 }
 
 // scratchTensor returns a contiguous tensor of dtype d and the given shape
@@ -106,25 +174,37 @@ func groupMul[T float32 | float64](m, n, k, groups int, a, b, c func(g int) gemm
 }
 
 // conv2dFolded is Conv2d of x4 [N, C, H, W] for float32 and float64.
-// It returns the columns it gathered too, [C·kh·kw, N·oh·ow].
-func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (y, cols *Tensor, err error) {
-	n, oc := x4.shape[0], weight.shape[0]
+// It returns the columns it gathered too, [C·kh·kw, N·oh·ow], in a
+// scratch buffer that the caller releases.
+func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (y *Tensor, kept *Conv2dColumns, err error) {
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
-	l := out[0] * out[1]
-	if cols, err = foldedCols[T](x4, kernel, out, o); err != nil {
-		return nil, nil, err
-	}
-	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
+	cols, buf, err := foldedCols[T](x4, kernel, out, o)
 	if err != nil {
 		return nil, nil, err
+	}
+	kept = &Conv2dColumns{cols: cols, release: func() { putScratch(buf) }}
+	if y, err = conv2dFoldedCols[T](x4, weight, bias, cols, out, o); err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
+	return y, kept, nil
+}
+
+// conv2dFoldedCols is conv2dFolded's product of the weight with cols.
+func conv2dFoldedCols[T float32 | float64](x4, weight, bias, cols *Tensor, out [2]int, o Conv2dOptions) (y *Tensor, err error) {
+	n, oc := x4.shape[0], weight.shape[0]
+	l := out[0] * out[1]
+	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
+	if err != nil {
+		return nil, err
 	}
 	k := w.shape[2]
 	colsG, err := cols.Reshape(o.Groups, k, n*l)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if y, err = emptyOutput(x4.dtype, n, o.Groups, oc/o.Groups, l); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if l >= foldMaxWidth {
 		// Wide images: one product per image straight into y.
@@ -140,14 +220,14 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 					return gemm.Matrix[T]{Data: y.storage.data.([]T), Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
 				})
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if bias == nil {
-			return y, cols, nil
+			return y, nil
 		}
 		b, err := bias.Reshape(oc, 1, 1)
 		if err == nil {
@@ -156,9 +236,12 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		if err == nil {
 			err = AddSpec.ApplyInPlace(y, b)
 		}
-		return y, cols, err
+		return y, err
 	}
-	buf := getScratch[T](oc * n * l)
+	buf, err := getScratch[T](oc * n * l)
+	if err != nil {
+		return nil, err
+	}
 	defer putScratch(buf)
 	prod := scratchTensor(x4.dtype, *buf, o.Groups, oc/o.Groups, n*l) // [O, N·L]
 	err = groupMul(oc/o.Groups, n*l, k, o.Groups,
@@ -166,7 +249,7 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		func(g int) gemm.Matrix[T] { return matrixOf[T](colsG, g) },
 		func(g int) gemm.Matrix[T] { return matrixOf[T](prod, g) })
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var b []T
 	if bias != nil {
@@ -175,12 +258,12 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 			bc, err = bc.Contiguous()
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		b = bc.storage.data.([]T)[bc.offset : bc.offset+oc]
 	}
 	if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	src, dst := prod.storage.data.([]T), y.storage.data.([]T)
 	// y[i, c, :] = prod[c, i·L : (i+1)·L] (+ bias[c]), as the unfolded
@@ -201,9 +284,9 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		}
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return y, cols, nil
+	return y, nil
 }
 
 // conv2dGradsFolded is Conv2dGrads of x4 [N, C, H, W] and g4 [N, O, oh, ow]
@@ -230,7 +313,11 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 	if wantW {
 		cols := kept
 		if cols == nil {
-			cols, err = foldedCols[T](x4, kernel, out, o)
+			var buf *[]T
+			if cols, buf, err = foldedCols[T](x4, kernel, out, o); err != nil {
+				return nil, nil, err
+			}
+			defer putScratch(buf)
 		}
 		if err == nil {
 			cols, err = cols.Reshape(o.Groups, k, n*l)
@@ -257,7 +344,29 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 		if err != nil {
 			return nil, nil, err
 		}
-		buf := getScratch[T](o.Groups * k * n * l)
+		if windowIsImage(x4.shape, kernel, out, o) {
+			// The input gradient's columns would be the image: each
+			// group's gx[:, g·k : (g+1)·k] = gpᵀ[g]·w[g], written in
+			// place, with no columns and no col2im.
+			if gx, err = emptyOutput(x4.dtype, x4.shape...); err != nil {
+				return nil, nil, err
+			}
+			data := gx.storage.data.([]T)
+			err = groupMul(n, k, og, o.Groups,
+				func(g int) gemm.Matrix[T] { return transposed(matrixOf[T](gp, g)) },
+				func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
+				func(g int) gemm.Matrix[T] {
+					return gemm.Matrix[T]{Data: data, Offset: g * k, RowStride: o.Groups * k, ColStride: 1}
+				})
+			if err != nil {
+				return nil, nil, err
+			}
+			return gx, gw, nil
+		}
+		buf, err := getScratch[T](o.Groups * k * n * l)
+		if err != nil {
+			return nil, nil, err
+		}
 		defer putScratch(buf)
 		gcols := scratchTensor(x4.dtype, *buf, o.Groups, k, n*l)
 		err = groupMul(k, n*l, og, o.Groups,
@@ -280,9 +389,23 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 // Conv2dColumns are the unfolded windows of a convolution's input,
 // gathered by Conv2dKeep and used again by Conv2dGradsKept for the
 // weight gradient, as PyTorch's slow_conv2d before 1.11 kept its finput.
+// Their memory is pooled: Release gives it back once no backward pass
+// will read them (the autograd node's release); columns never released
+// are collected as usual.
 type Conv2dColumns struct {
-	cols  *Tensor
-	shape []int // the input's, [N, C, H, W]
+	cols    *Tensor
+	shape   []int // the input's, [N, C, H, W]
+	release func()
+}
+
+// Release gives the columns' memory back for reuse; the columns must not
+// be used after. It may be called more than once, and on nil.
+func (c *Conv2dColumns) Release() {
+	if c == nil || c.release == nil {
+		return
+	}
+	c.release()
+	c.cols, c.release = nil, nil
 }
 
 // keepColumnsRatio is the most elements of the columns, as a multiple of
@@ -298,17 +421,19 @@ const keepColumnsRatio = 4
 // the columns are nil.
 func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColumns, error) {
 	y, cols, err := conv2d(x, weight, bias, o)
-	if err != nil || cols == nil || cols.Numel() > keepColumnsRatio*x.Numel() {
+	if err != nil || cols == nil || cols.cols.Numel() > keepColumnsRatio*x.Numel() {
+		cols.Release()
 		return y, nil, err
 	}
-	return y, &Conv2dColumns{cols: cols, shape: x.Shape()}, nil
+	cols.shape = x.Shape()
+	return y, cols, nil
 }
 
 // Conv2dGradsKept is Conv2dGrads that takes the weight gradient's columns
-// from kept (nil: gathered again from x).
+// from kept (nil, or released: gathered again from x).
 func Conv2dGradsKept(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	var cols *Tensor
-	if kept != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
+	if kept != nil && kept.cols != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
 		cols = kept.cols
 	}
 	return conv2dGrads(x, weight, g, cols, o, wantX, wantW)

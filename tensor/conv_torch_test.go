@@ -62,8 +62,10 @@ type convTorchCase struct {
 // and int64-free shapes that exercise every part of it: dcgan's strided
 // layers (including the last, whose output is 1×1), images of at least
 // foldMaxWidth outputs (multiplied image by image), groups, dilation,
-// uneven padding, a single image, an unbatched input, a bias, and an
-// input and output gradient that are transposed views.
+// uneven padding, a single image, an unbatched input, a bias, an
+// input and output gradient that are transposed views, the strided
+// geometries that im2col gathers by phases, and windows that are the
+// whole image.
 //
 // Tolerance: each element is a sum of at most K = C/G·kh·kw products
 // (the output, the input gradient) or N·oh·ow (the weight gradient) of
@@ -98,6 +100,16 @@ func TestConv2dMatchesPyTorch(t *testing.T) {
 		{"wide images", Float32, []int{2, 3, 18, 17}, []int{4, 3, 3, 3}, opts(one, one, [4]int{1, 1, 1, 1}, 1), true, false},
 		{"wide images, groups", Float64, []int{2, 4, 20, 16}, []int{6, 2, 3, 3}, opts(one, one, [4]int{1, 1, 1, 1}, 2), false, true},
 		{"unbatched", Float32, []int{3, 6, 6}, []int{4, 3, 3, 3}, opts(one, one, [4]int{}, 1), true, false},
+		// Rows of 16 or more outputs with a kernel over twice the
+		// stride's area: im2col by phases (conv_phase.go).
+		{"phases: dcgan, 32 wide", Float32, []int{2, 3, 64, 64}, []int{5, 3, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false, false},
+		{"phases: odd sizes, uneven padding, bias", Float32, []int{2, 3, 35, 37}, []int{4, 3, 4, 5}, opts(two, one, [4]int{2, 0, 1, 3}, 1), true, false},
+		{"phases: stride 3, groups", Float64, []int{2, 4, 50, 49}, []int{6, 2, 5, 5}, opts([2]int{3, 3}, one, [4]int{2, 2, 1, 1}, 2), false, false},
+		{"phases: transposed views", Float32, []int{2, 2, 34, 33}, []int{3, 2, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false, true},
+		// The window is the whole image: the columns are the input
+		// itself (wholeWindow), unless it is a transposed view.
+		{"whole window: groups, bias", Float64, []int{3, 4, 3, 5}, []int{6, 2, 3, 5}, opts(one, one, [4]int{}, 2), true, false},
+		{"whole window, transposed view", Float32, []int{3, 4, 5, 5}, []int{2, 4, 5, 5}, opts(two, one, [4]int{}, 1), false, true},
 	}
 	var cases []convTorchCase
 	seed := 0.0
