@@ -27,3 +27,24 @@ func TestRecycledArraysMatchNumPy(t *testing.T) {
 		t.Error("no array's buffer was recycled: the test did not exercise the storage pool")
 	}
 }
+
+// TestRecycledSharedMemoryMatchesTorch drops the ndarray behind
+// torch.from_numpy and the tensor behind t.numpy(), recycles buffers of
+// their size through NumPy and torch, and checks against PyTorch 1.13
+// that the survivors still own their memory and that torch.zeros and
+// np.zeros are zero.
+func TestRecycledSharedMemoryMatchesTorch(t *testing.T) {
+	prelude := "import gc\nimport torch\nimport numpy as np\n"
+	src := "a = np.full((1024, 1024), 2.0)\nt = torch.from_numpy(a)\ndel a\n" +
+		"x = torch.full((1024, 1024), 3.0, dtype=torch.float64)\nn = x.numpy()\ndel x\n" +
+		"for i in range(8):\n    c = np.full((1024, 1024), 7.0) + i\n    d = torch.ones(1024, 1024, dtype=torch.float64) * i\n    gc.collect()\n" +
+		"t[0, 0] = 9.0\nn[5] = 1.0\nz = torch.zeros(1024, 1024, dtype=torch.float64)\n"
+	before, _, _ := tensor.PoolStats()
+	langtest.CheckMatchesTorch(t, prelude, []string{
+		src + "float(t.sum()), float(n.sum()), float(c.sum()), float(d.sum()), float(z.abs().max()), float(np.zeros((1024, 1024)).max())",
+		src + "float(torch.zeros(2048, 1024).abs().max()), bool(torch.zeros(8192, 1024, dtype=torch.bool).any()), float(torch.empty(1024, 1024, dtype=torch.float64).fill_(1).sum())",
+	})
+	if after, _, _ := tensor.PoolStats(); after == before {
+		t.Error("no buffer was recycled: the test did not exercise the storage pool")
+	}
+}
