@@ -166,8 +166,8 @@ var allocKernels = AllDTypes(ByDType[func(n int, zero bool) any]{
 // advised to use huge pages before their first touch, and those of the
 // storage pool's sizes come from it (storage_pool.go).
 func allocate[T rawmem.Number](n int, zero bool) any {
-	var zero0 T
-	if class := poolClassOf(n * int(unsafe.Sizeof(zero0))); class != 0 {
+	var elem T
+	if class := poolClassOf(n * int(unsafe.Sizeof(elem))); class != 0 {
 		return allocatePooled[T](n, zero, class)
 	}
 	var s []T
