@@ -80,6 +80,7 @@ func checkHeapRoom(bytes float64) error {
 	if heapInUse()+bytes <= limit {
 		return nil
 	}
+	drainPool()
 	runtime.GC()
 	if used := heapInUse(); used+bytes > limit {
 		return Errorf(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
@@ -162,8 +163,13 @@ var allocKernels = AllDTypes(ByDType[func(n int, zero bool) any]{
 	Float32: allocate[float32], Float64: allocate[float64], Int64: allocate[int64], Bool: allocate[uint8], Uint8: allocate[U8], Int8: allocate[int8], Int16: allocate[int16], Int32: allocate[int32], Float16: allocate[F16], BFloat16: allocate[BF16], Complex64: allocate[complex64], Complex128: allocate[complex128], Uint16: allocate[uint16], Uint32: allocate[uint32], Uint64: allocate[uint64]})
 
 // allocate returns n elements, zeroed when zero is set; large buffers are
-// advised to use huge pages before their first touch.
+// advised to use huge pages before their first touch, and those of the
+// storage pool's sizes come from it (storage_pool.go).
 func allocate[T rawmem.Number](n int, zero bool) any {
+	var elem T
+	if class := poolClassOf(n * int(unsafe.Sizeof(elem))); class != 0 {
+		return allocatePooled[T](n, zero, class)
+	}
 	var s []T
 	if zero {
 		s = make([]T, n)
