@@ -76,3 +76,52 @@ func TestScalarErrorsMatchNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
+
+// TestArrayErrorsMatchNumPy covers NumPy 1.24's floating-point errors of
+// arrays and of the floating ufuncs: which of divide-by-zero, overflow
+// and invalid each raises, the ufunc its message names (divide, square
+// for ** 2, reciprocal for ** -1, ...), and np.seterr/np.errstate's modes.
+func TestArrayErrorsMatchNumPy(t *testing.T) {
+	cases := []string{
+		"np.log(0)", "np.log(np.array([0., 1.]))", "np.array([1., 0.]) / 0", "np.array([0., 1.]) / 0", "np.sqrt(-1)",
+		"np.sqrt(np.array([-1.]))", "np.exp(1000)", "np.exp(np.array([1000.]))", "np.array([1e38], dtype=np.float32) * 10",
+		"np.array([np.inf]) - np.inf", "np.log(-1)", "np.array([1, 2]) // 0", "np.array([1, 2]) % 0", "np.array([1, 2]) / 0",
+		"np.array([0, 2]) / 0", "np.floor_divide([1], [0])", "np.array([1.]) // 0", "np.array([1.]) % 0", "np.array([1e-300]) * 1e-300",
+		"np.divide(1., 0)", "np.divide([1., 0.], 0)", "np.true_divide(np.float64(1), 0)", "np.array([np.nan]) + 1", "np.array([np.nan]) / 0",
+		"np.array([np.inf]) * 0", "np.power(np.array([10.]), 400)", "np.arcsin(np.array([2.]))", "np.log10(0.)", "np.log2(np.array([0]))",
+		"np.log1p(-1)", "np.log1p(-2)", "np.arctanh(1.)", "np.arccosh(0.)", "np.cosh(1000.)", "np.sinh(1000.)", "np.expm1(1000)",
+		"np.exp(np.float32(100))", "np.array([1, 2], dtype=np.int8) * 100", "np.array([2**62]) * 4", "np.array([-128], dtype=np.int8) // -1",
+		"np.array([-128], dtype=np.int8) % -1", "np.array([5], dtype=np.uint8) // np.array([0], dtype=np.uint8)",
+		"np.abs(np.array([-128], dtype=np.int8))", "-np.array([-128], dtype=np.int8)", "np.array([1+0j]) / 0", "np.array([0j]) / 0",
+		"np.sin(np.inf)", "np.cos(np.array([np.inf]))", "np.array([1e308]) + 1e308", "np.float64(1e308) * np.array([10.])",
+		"np.maximum(np.array([np.nan]), 1)", "np.array([np.nan]) < 1", "np.hypot(1e308, 1e308)", "np.hypot(np.array([1e308]), 1e308)",
+		"np.arctan2(0., 0.)", "np.arctan2(np.inf, np.inf)", "np.array([0.]) ** -1", "np.array([0., 1.]) ** -1", "np.array([-1.]) ** 0.5",
+		"np.array([1e200]) ** 2", "np.array([1e200]) ** np.array(2.)", "np.power(np.array([1e200]), 2)", "np.power(0., -1.)",
+		"np.float16(60000) * np.array([2], dtype=np.float16)", "np.array([1., 2.]) @ np.array([1e308, 1e308])",
+		"np.matmul(np.array([[1e308]]), np.array([[10.]]))", "np.array([np.inf]) - np.array([np.inf])", "np.floor(np.array([np.inf]))",
+		"np.array([2, 0]) // np.array([0, 0])", "np.array([1], dtype=np.uint8) - 2", "np.remainder(np.array([1.]), 0.)",
+		"np.array([5.]) % np.inf", "np.add(1e308, 1e308)", "np.multiply([1e308], 10)", "np.float64(1e308) * np.array(10.)",
+		"np.array(1e308) * 10", "np.exp(np.array([1000.], dtype=np.float16))", "np.exp(np.array([100], dtype=np.int8))",
+		"np.log(np.array([0j, 1j]))", "np.sqrt(np.array([-1+0j]))", "np.array([1.0, np.nan]) / np.array([0.0, 0.0])",
+		"np.array([-np.inf]) + np.array([np.inf])", "np.exp(np.array([np.inf, -np.inf, np.nan]))",
+		"np.ones(5) * 1e308 + np.ones(5) * 1e308", "(np.ones(5) * 1e308) * 2", "np.ones(5) + np.ones(5)",
+	}
+	srcs := make([]string, 0, len(cases)+8)
+	for _, c := range cases {
+		srcs = append(srcs, "caught(lambda: "+c+")")
+	}
+	srcs = append(srcs,
+		"with np.errstate(divide='raise'):\n    r = caught(lambda: np.log(np.array([0., 1.]))), caught(lambda: np.array([1., 0.]) / 0), caught(lambda: np.array([1, 2]) // 0)\nr",
+		"with np.errstate(all='ignore'):\n    r = caught(lambda: np.log(np.array([0., -1.]))), caught(lambda: np.array([1., 0.]) / 0)\nr",
+		"old = np.seterr(invalid='raise')\nr = caught(lambda: np.sqrt(np.array([-1., 4.]))), caught(lambda: np.array([1., 0.]) / 0)\nnp.seterr(**old)\nr",
+		// in place: the array is written, then the warning or the error comes
+		"a = np.array([1., 2.])\ndef f():\n    global a\n    a /= 0\n    return a\ncaught(f), a",
+		"b = np.array([1., 2.])\nwith np.errstate(divide='raise'):\n    try:\n        b /= 0\n    except FloatingPointError as e:\n        r = repr(e)\nr, b",
+		// the default filter warns once per location
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('default')\n    for i in range(3):\n        x = np.log(np.array([0.0]))\n[str(m.message) for m in w]",
+		// the cached bounds of an array follow writes to it and to its views
+		"y = np.ones(5) * 1e308\ny[0] = np.inf\ncaught(lambda: y - y), caught(lambda: y * 0)",
+		"z = np.ones(4)\nv = z[1:3]\nr1 = caught(lambda: z * 10)\nv[0] = 1e308\nr1, caught(lambda: z * 10)",
+	)
+	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
+}
