@@ -144,6 +144,7 @@ func buildModule() *lang.Module {
 	defSignal(m)
 	defPolyfit(m)
 	defPolynomial(m)
+	defPoly1d(m)
 	defHistBins(m)
 	defEinsum(m)
 	m["random"] = randomModule
