@@ -147,6 +147,7 @@ func buildModule() *lang.Module {
 	defPoly1d(m)
 	defHistBins(m)
 	defEinsum(m)
+	defEinsumPath(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
