@@ -326,7 +326,11 @@ func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool
 		return nil
 	}
 	rt := rp.ArrayTensor()
-	if rt.DType() == tensor.Float64 && (op == syntax.PLUS || op == syntax.MINUS || op == syntax.STAR) {
+	dt := rt.DType()
+	if !dt.IsFloating() && !dt.IsComplex() && !(dt.Category() == tensor.IntegerCategory && (op == syntax.SLASHSLASH || op == syntax.PERCENT)) {
+		return nil // integer + - * ** wrap silently, as NumPy's loops do; comparisons raise nothing
+	}
+	if dt == tensor.Float64 && (op == syntax.PLUS || op == syntax.MINUS || op == syntax.STAR) {
 		if ba, okA := operandBound(a); okA {
 			if bb, okB := operandBound(b); okB && ba <= math.MaxFloat64 && bb <= math.MaxFloat64 {
 				m := ba + bb
