@@ -125,3 +125,20 @@ func TestArrayErrorsMatchNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
+
+// TestSquareReciprocalMatchNumPy covers np.square and np.reciprocal:
+// values, dtypes (a bool squares as int8) and their warnings.
+func TestSquareReciprocalMatchNumPy(t *testing.T) {
+	cases := []string{
+		"np.square(True)", "np.square(np.array([True, False]))", "np.square(np.int8(100))", "np.square([1, 2])",
+		"np.square(np.array([1.5], np.float16))", "np.square(1+2j)", "np.square(3)", "np.square(np.array([1e200, 2.0]))",
+		"np.square(np.array([3e38], np.float32))", "np.square(np.array([[1., 2.], [3., 4.]]))",
+		"np.reciprocal(np.array([2.0, 0.5]))", "np.reciprocal(np.array([1+1j]))", "np.reciprocal(np.array([0., -0.]))",
+		"np.reciprocal(2.0)", "np.reciprocal(np.float32(4))", "np.reciprocal(np.array([1e-320]))",
+	}
+	srcs := []string{"o = np.zeros(2)\nnp.square(np.array([1., 3.]), out=o), o"}
+	for _, c := range cases {
+		srcs = append(srcs, "caught(lambda: "+c+")")
+	}
+	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
+}

@@ -108,6 +108,40 @@ func defUfuncs(m map[string]lang.Value) {
 		}
 		return
 	}
+	m["square"] = lang.NewBuiltin(lang.AsValue, "square(x, out=None)", "NumPy's square, x * x element by element in x's dtype (bools as int8; integers wrap), warning of an overflow as NumPy does.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if t.DType() == tensor.Bool {
+			if t, err = t.To(tensor.Int8); err != nil {
+				return nil, err
+			}
+		}
+		r, err := applyBinary(syntax.STAR, operand{t: t}, operand{t: t})
+		if err != nil {
+			return nil, err
+		}
+		return ufuncResult(a, "square", []*tensor.Tensor{t}, r.(lang.ArrayProvider).ArrayTensor())
+	})
+	m["reciprocal"] = lang.NewBuiltin(lang.AsValue, "reciprocal(x, out=None)", "NumPy's reciprocal, 1 / x element by element in x's floating or complex dtype, warning of a division by zero as NumPy does; integer arrays are not supported.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if dt := t.DType(); !dt.IsFloating() && !dt.IsComplex() {
+			return nil, lang.Errorf(notImplementedError, "kael's np.reciprocal takes floating and complex arrays, not %s (NumPy truncates 1 / x of integers)", numpyName(dt))
+		}
+		one, err := castTensor(tensor.MustScalar(1.0), t.DType())
+		if err != nil {
+			return nil, err
+		}
+		r, err := applyBinary(syntax.SLASH, operand{t: one, weak: true}, operand{t: t})
+		if err != nil {
+			return nil, err
+		}
+		return ufuncResult(a, "reciprocal", []*tensor.Tensor{t}, r.(lang.ArrayProvider).ArrayTensor())
+	})
 	for _, name := range []string{"invert", "bitwise_not"} {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x, out=None)", "NumPy's "+name+", ~x element by element: the bits of integers flipped, bools negated.", func(a *lang.Args) (lang.Value, error) {
 			t, err := arrayFrom(a.Value("x"), 0, false)
