@@ -27,7 +27,7 @@ type Array struct {
 	// unaligned is a.flags.aligned cleared (kael's memory stays aligned)
 	unaligned bool
 	mm        *memmapFile // the file of an np.memmap (memmap.go)
-	bound     fpBound     // the largest magnitude of its elements (fperr_array.go)
+	bound     fpBound     // bounds of its elements' magnitudes (fperr_array.go): clear it when store changes
 }
 
 var (
@@ -377,7 +377,7 @@ func (a *Array) SetAttr(name string, v lang.Value) error {
 	if err != nil {
 		return err
 	}
-	a.store, a.flip = r, 0
+	a.store, a.flip, a.bound = r, 0, fpBound{}
 	if reversed {
 		a.flip = flipMask(1)<<uint(r.Dim()) - 1
 	}

@@ -24,67 +24,124 @@ import (
 // gives 0), and the smallest signed integer // -1 overflow.
 //
 // The check costs one pass over a result that has no non-finite element;
-// + - * of float64 arrays skip even that where bounds of the operands
-// (the largest magnitude, cached on each array until its storage is
-// written) show the result cannot overflow.
+// + - * / of float64 arrays skip even that where bounds of the operands'
+// magnitudes (cached on each array until its storage is written) show the
+// result finite.
 
-// fpBound caches the largest magnitude of a float64 array's elements,
-// valid while its storage's version is ver.
+// fpBound caches the smallest and the largest magnitude of a float64
+// array's elements, valid while its storage's version is ver - 1 (0: none
+// known). Code that points an Array at another store clears it.
 type fpBound struct {
-	t     *tensor.Tensor // the store it holds for
-	ver   uint64
-	max   float64
-	known bool
+	ver      uint64
+	min, max float64
 }
 
-// boundOf is the largest magnitude of the elements of the float64 array
-// a, computed once per write of its storage: +Inf when one is not finite;
-// ok false where it is not known cheaply (another dtype, a strided view).
-func (a *Array) boundOf() (float64, bool) {
+// magnitudes are the bounds of an operand's magnitudes: lo <= |x| <= hi
+// for each element x; hi is +Inf when one is inf or nan.
+type magnitudes struct{ lo, hi float64 }
+
+// boundOf is the bounds of the magnitudes of the float64 array a's
+// elements, computed once per write of its storage; ok false where they
+// are not known cheaply (another dtype, a strided view).
+func (a *Array) boundOf() (magnitudes, bool) {
 	t := a.store
 	if t.DType() != tensor.Float64 {
-		return 0, false
+		return magnitudes{}, false
 	}
-	ver := t.Version()
-	if a.bound.known && a.bound.t == t && a.bound.ver == ver {
-		return a.bound.max, true
+	ver := t.Version() + 1
+	if a.bound.ver == ver {
+		return magnitudes{a.bound.min, a.bound.max}, true
 	}
 	xs, ok := float64Span(t)
 	if !ok {
-		return 0, false
+		return magnitudes{}, false
 	}
-	m := maxAbs(xs)
-	a.bound = fpBound{t: t, ver: ver, max: m, known: true}
+	m := magnitudesOf(xs)
+	a.bound = fpBound{ver: ver, min: m.lo, max: m.hi}
 	return m, true
 }
 
-// setBound records m as the largest magnitude of r's elements, when r is
-// a float64 array.
-func setBound(r lang.Value, m float64) {
+// setBound records m as the bounds of r's magnitudes, when r is a
+// float64 array.
+func setBound(r lang.Value, m magnitudes) {
 	if arr, ok := r.(*Array); ok && arr.store.DType() == tensor.Float64 {
-		arr.bound = fpBound{t: arr.store, ver: arr.store.Version(), max: m, known: true}
+		arr.bound = fpBound{ver: arr.store.Version() + 1, min: m.lo, max: m.hi}
 	}
 }
 
-// operandBound is the largest magnitude of an operand of a float64
+// operandBound is the bounds of the magnitudes of an operand of a float64
 // operation: a Python number, a float64 scalar or array; ok false for
 // anything else.
-func operandBound(v lang.Value) (float64, bool) {
+func operandBound(v lang.Value) (magnitudes, bool) {
 	switch x := v.(type) {
 	case float64:
-		return math.Abs(x), true
+		return magnitudes{math.Abs(x), notFinite(math.Abs(x))}, true
 	case int64:
-		return math.Abs(float64(x)), true
+		f := math.Abs(float64(x))
+		return magnitudes{f, f}, true
 	case *Scalar:
 		if x.t.DType() == tensor.Float64 {
 			if f, ok := x.item().(float64); ok {
-				return math.Abs(f), true
+				return magnitudes{math.Abs(f), notFinite(math.Abs(f))}, true
 			}
 		}
 	case *Array:
 		return x.boundOf()
 	}
-	return 0, false
+	return magnitudes{}, false
+}
+
+// notFinite is a magnitude a, or +Inf for a nan, as hi bounds hold them.
+func notFinite(a float64) float64 {
+	if a != a {
+		return math.Inf(1)
+	}
+	return a
+}
+
+// magnitudesOf is the bounds of the magnitudes in xs.
+func magnitudesOf(xs []float64) magnitudes {
+	if len(xs) == 0 {
+		return magnitudes{}
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, v := range xs {
+		a := math.Abs(v)
+		if !(a <= hi) { // a larger one, or a nan
+			if a > math.MaxFloat64 || a != a {
+				return magnitudes{0, math.Inf(1)}
+			}
+			hi = a
+		}
+		if a < lo {
+			lo = a
+		}
+	}
+	return magnitudes{lo, hi}
+}
+
+// boundedResult is the bounds of the magnitudes of a op b for operands
+// within x and y, when they show the result finite, not a division by
+// zero and not invalid (rounding is monotone: no element can pass them).
+func boundedResult(op syntax.Token, x, y magnitudes) (magnitudes, bool) {
+	if x.hi > math.MaxFloat64 || y.hi > math.MaxFloat64 {
+		return magnitudes{}, false
+	}
+	var r magnitudes
+	switch op {
+	case syntax.PLUS, syntax.MINUS:
+		r = magnitudes{0, x.hi + y.hi}
+	case syntax.STAR:
+		r = magnitudes{x.lo * y.lo, x.hi * y.hi}
+	case syntax.SLASH:
+		if y.lo == 0 {
+			return magnitudes{}, false
+		}
+		r = magnitudes{x.lo / y.hi, x.hi / y.lo}
+	default:
+		return magnitudes{}, false
+	}
+	return r, r.hi <= math.MaxFloat64
 }
 
 // float64Span is the elements of a contiguous float64 t, without a copy.
@@ -100,25 +157,11 @@ func float64Span(t *tensor.Tensor) ([]float64, bool) {
 	return d[off : off+t.Numel()], true
 }
 
-// maxAbs is the largest magnitude in xs, +Inf when one is inf or nan.
-func maxAbs(xs []float64) float64 {
-	m := 0.0
-	for _, v := range xs {
-		if a := math.Abs(v); !(a <= m) { // a larger one, or a nan
-			if a > math.MaxFloat64 || a != a {
-				return math.Inf(1)
-			}
-			m = a
-		}
-	}
-	return m
-}
-
 // hasNonFinite reports whether t has an inf or nan element (in either
 // part of a complex one).
 func hasNonFinite(t *tensor.Tensor) bool {
 	if xs, ok := float64Span(t); ok {
-		return maxAbs(xs) > math.MaxFloat64
+		return magnitudesOf(xs).hi > math.MaxFloat64
 	}
 	if dt := t.DType(); dt == tensor.Float32 && t.IsContiguous() {
 		if d, err := tensor.Data[float32](t); err == nil {
@@ -285,11 +328,14 @@ func ufuncFlags(ufunc string, ins []*tensor.Tensor, r *tensor.Tensor) map[string
 	return nil
 }
 
-// fpChecked are the operators whose results kael checks: comparisons,
+// fpChecked reports whether kael checks the results of op: comparisons,
 // bitwise operators and shifts raise no flags.
-var fpChecked = map[syntax.Token]bool{
-	syntax.PLUS: true, syntax.MINUS: true, syntax.STAR: true, syntax.SLASH: true,
-	syntax.SLASHSLASH: true, syntax.PERCENT: true, syntax.STARSTAR: true, syntax.AT: true,
+func fpChecked(op syntax.Token) bool {
+	switch op {
+	case syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.STARSTAR, syntax.AT:
+		return true
+	}
+	return false
 }
 
 // operatorUfunc is the ufunc NumPy names in the warnings of a op b: true
@@ -318,26 +364,26 @@ func operatorUfunc(op syntax.Token, a, b *tensor.Tensor, operator bool) string {
 // arrayOpErrors is the report of the array operation a op b (an operator
 // when operator is set, else the ufunc's function) whose result is r.
 func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool) error {
-	if !fpChecked[op] {
+	if !fpChecked(op) {
 		return nil
 	}
-	rp, ok := r.(lang.ArrayProvider)
-	if !ok {
+	var rt *tensor.Tensor
+	switch x := r.(type) {
+	case *Array:
+		rt = x.store // a fresh result: no flipped dimensions
+	case *Scalar:
+		rt = x.t
+	default:
 		return nil
 	}
-	rt := rp.ArrayTensor()
 	dt := rt.DType()
 	if !dt.IsFloating() && !dt.IsComplex() && !(dt.Category() == tensor.IntegerCategory && (op == syntax.SLASHSLASH || op == syntax.PERCENT)) {
 		return nil // integer + - * ** wrap silently, as NumPy's loops do; comparisons raise nothing
 	}
-	if dt == tensor.Float64 && (op == syntax.PLUS || op == syntax.MINUS || op == syntax.STAR) {
-		if ba, okA := operandBound(a); okA {
-			if bb, okB := operandBound(b); okB && ba <= math.MaxFloat64 && bb <= math.MaxFloat64 {
-				m := ba + bb
-				if op == syntax.STAR {
-					m = ba * bb
-				}
-				if m <= math.MaxFloat64 { // rounding is monotone: no element can exceed m
+	if dt == tensor.Float64 {
+		if ma, okA := operandBound(a); okA {
+			if mb, okB := operandBound(b); okB {
+				if m, safe := boundedResult(op, ma, mb); safe {
 					setBound(r, m)
 					return nil
 				}
@@ -345,7 +391,7 @@ func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool
 		}
 	}
 	if xs, ok := float64Span(rt); ok {
-		if m := maxAbs(xs); m <= math.MaxFloat64 {
+		if m := magnitudesOf(xs); m.hi <= math.MaxFloat64 {
 			setBound(r, m)
 			return nil
 		}

@@ -122,6 +122,9 @@ func TestArrayErrorsMatchNumPy(t *testing.T) {
 		// the cached bounds of an array follow writes to it and to its views
 		"y = np.ones(5) * 1e308\ny[0] = np.inf\ncaught(lambda: y - y), caught(lambda: y * 0)",
 		"z = np.ones(4)\nv = z[1:3]\nr1 = caught(lambda: z * 10)\nv[0] = 1e308\nr1, caught(lambda: z * 10)",
+		"b = np.array([1., 2., 0.5, 4.])\nr1 = caught(lambda: np.ones(4) / b)\nb[2] = 0\nr1, caught(lambda: np.ones(4) / b), caught(lambda: np.zeros(4) / b)",
+		"caught(lambda: np.array([1e300, 1.]) / np.array([1e-10, 1.])), caught(lambda: np.array([]) / np.array([])), caught(lambda: np.ones(3) / np.float64(1e-310))",
+		"x = np.ones(3) * 1e200\nx.shape = (3, 1)\ncaught(lambda: x * x), caught(lambda: x * 1e100)",
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
