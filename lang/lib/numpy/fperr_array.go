@@ -24,7 +24,7 @@ import (
 // gives 0), and the smallest signed integer // -1 overflow.
 //
 // The check costs one pass over a result that has no non-finite element;
-// + - * / of float64 arrays skip even that where bounds of the operands'
+// + - * / of float64 and float32 arrays skip even that where bounds of the operands'
 // magnitudes (cached on each array until its storage is written) show the
 // result finite.
 
@@ -45,28 +45,67 @@ type magnitudes struct{ lo, hi float64 }
 // are not known cheaply (another dtype, a strided view).
 func (a *Array) boundOf() (magnitudes, bool) {
 	t := a.store
-	if t.DType() != tensor.Float64 {
+	if dt := t.DType(); dt != tensor.Float64 && dt != tensor.Float32 {
 		return magnitudes{}, false
 	}
 	ver := t.Version() + 1
 	if a.bound.ver == ver {
 		return magnitudes{a.bound.min, a.bound.max}, true
 	}
-	xs, ok := float64Span(t)
-	if !ok {
+	var m magnitudes
+	if xs, ok := float64Span(t); ok {
+		m = magnitudesOf(xs)
+	} else if xs, ok := float32Span(t); ok {
+		m = magnitudesOf32(xs)
+	} else {
 		return magnitudes{}, false
 	}
-	m := magnitudesOf(xs)
 	a.bound = fpBound{ver: ver, min: m.lo, max: m.hi}
 	return m, true
 }
 
 // setBound records m as the bounds of r's magnitudes, when r is a
-// float64 array.
+// float64 or float32 array.
 func setBound(r lang.Value, m magnitudes) {
-	if arr, ok := r.(*Array); ok && arr.store.DType() == tensor.Float64 {
-		arr.bound = fpBound{ver: arr.store.Version() + 1, min: m.lo, max: m.hi}
+	if arr, ok := r.(*Array); ok {
+		if dt := arr.store.DType(); dt == tensor.Float64 || dt == tensor.Float32 {
+			arr.bound = fpBound{ver: arr.store.Version() + 1, min: m.lo, max: m.hi}
+		}
 	}
+}
+
+// float32Span is the elements of a contiguous float32 t, without a copy.
+func float32Span(t *tensor.Tensor) ([]float32, bool) {
+	if t.DType() != tensor.Float32 || !t.IsContiguous() {
+		return nil, false
+	}
+	d, err := tensor.Data[float32](t)
+	if err != nil {
+		return nil, false
+	}
+	off := t.Offset()
+	return d[off : off+t.Numel()], true
+}
+
+// magnitudesOf32 is magnitudesOf for float32.
+func magnitudesOf32(xs []float32) magnitudes {
+	if len(xs) == 0 {
+		return magnitudes{}
+	}
+	lo, hi := float32(math.Inf(1)), float32(0)
+	for _, v := range xs {
+		a := float32(math.Abs(float64(v)))
+		if !(a <= hi) {
+			if a > math.MaxFloat32 || a != a {
+				return magnitudes{0, math.Inf(1)}
+			}
+			hi = a
+		}
+		if a < lo {
+			lo = a
+		}
+	}
+	return magnitudes{float64(lo), float64(hi)}
 }
 
 // operandBound is the bounds of the magnitudes of an operand of a float64
@@ -120,11 +159,21 @@ func magnitudesOf(xs []float64) magnitudes {
 	return magnitudes{lo, hi}
 }
 
-// boundedResult is the bounds of the magnitudes of a op b for operands
-// within x and y, when they show the result finite, not a division by
-// zero and not invalid (rounding is monotone: no element can pass them).
-func boundedResult(op syntax.Token, x, y magnitudes) (magnitudes, bool) {
-	if x.hi > math.MaxFloat64 || y.hi > math.MaxFloat64 {
+// boundedResult is the bounds of the magnitudes of a op b computed in dt
+// (float64 or float32) for operands within x and y, when they show the
+// result finite, not a division by zero and not invalid. Rounding to
+// float64 is monotone, so no float64 element passes them; a float32 one
+// rounds its operands and its result, each by a factor within 1 ± 2**-24,
+// which the bounds widen by 2**-22 to cover.
+func boundedResult(op syntax.Token, x, y magnitudes, dt tensor.DType) (magnitudes, bool) {
+	limit := math.MaxFloat64
+	if dt == tensor.Float32 {
+		limit = math.MaxFloat32
+		if y.lo < 0x1p-120 { // a divisor that may round to zero
+			y.lo = 0
+		}
+	}
+	if x.hi > limit || y.hi > limit {
 		return magnitudes{}, false
 	}
 	var r magnitudes
@@ -141,7 +190,10 @@ func boundedResult(op syntax.Token, x, y magnitudes) (magnitudes, bool) {
 	default:
 		return magnitudes{}, false
 	}
-	return r, r.hi <= math.MaxFloat64
+	if dt == tensor.Float32 {
+		r = magnitudes{r.lo * (1 - 0x1p-22), r.hi * (1 + 0x1p-22)}
+	}
+	return r, r.hi <= limit
 }
 
 // float64Span is the elements of a contiguous float64 t, without a copy.
@@ -160,17 +212,13 @@ func float64Span(t *tensor.Tensor) ([]float64, bool) {
 // hasNonFinite reports whether t has an inf or nan element (in either
 // part of a complex one).
 func hasNonFinite(t *tensor.Tensor) bool {
-	if xs, ok := float64Span(t); ok {
-		return magnitudesOf(xs).hi > math.MaxFloat64
-	}
-	if dt := t.DType(); dt == tensor.Float32 && t.IsContiguous() {
+	if t.IsContiguous() {
+		off, n := t.Offset(), t.Numel()
+		if d, err := tensor.Data[float64](t); err == nil {
+			return nonFinite64(d[off : off+n])
+		}
 		if d, err := tensor.Data[float32](t); err == nil {
-			for _, v := range d[t.Offset() : t.Offset()+t.Numel()] {
-				if math.Float32bits(v)&0x7f800000 == 0x7f800000 {
-					return true
-				}
-			}
-			return false
+			return nonFinite32(d[off : off+n])
 		}
 	}
 	vals, err := complexValues(t)
@@ -183,6 +231,40 @@ func hasNonFinite(t *tensor.Tensor) bool {
 		}
 	}
 	return false
+}
+
+// nonFinite64 reports whether xs holds an inf or nan: an exponent of all
+// ones, which adding one to it carries into the sign bit. The words are
+// or-ed without a branch, four at a time.
+func nonFinite64(xs []float64) bool {
+	const exp, one = 0x7ff0000000000000, 1 << 52
+	var acc uint64
+	i := 0
+	for ; i+4 <= len(xs); i += 4 {
+		v := xs[i : i+4 : i+4]
+		acc |= (math.Float64bits(v[0])&exp + one) | (math.Float64bits(v[1])&exp + one) |
+			(math.Float64bits(v[2])&exp + one) | (math.Float64bits(v[3])&exp + one)
+	}
+	for ; i < len(xs); i++ {
+		acc |= math.Float64bits(xs[i])&exp + one
+	}
+	return acc>>63 != 0
+}
+
+// nonFinite32 is nonFinite64 for float32.
+func nonFinite32(xs []float32) bool {
+	const exp, one = 0x7f800000, 1 << 23
+	var acc uint32
+	i := 0
+	for ; i+4 <= len(xs); i += 4 {
+		v := xs[i : i+4 : i+4]
+		acc |= (math.Float32bits(v[0])&exp + one) | (math.Float32bits(v[1])&exp + one) |
+			(math.Float32bits(v[2])&exp + one) | (math.Float32bits(v[3])&exp + one)
+	}
+	for ; i < len(xs); i++ {
+		acc |= math.Float32bits(xs[i])&exp + one
+	}
+	return acc>>31 != 0
 }
 
 func finiteC(z complex128) bool {
@@ -380,10 +462,10 @@ func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool
 	if !dt.IsFloating() && !dt.IsComplex() && !(dt.Category() == tensor.IntegerCategory && (op == syntax.SLASHSLASH || op == syntax.PERCENT)) {
 		return nil // integer + - * ** wrap silently, as NumPy's loops do; comparisons raise nothing
 	}
-	if dt == tensor.Float64 {
+	if dt == tensor.Float64 || dt == tensor.Float32 {
 		if ma, okA := operandBound(a); okA {
 			if mb, okB := operandBound(b); okB {
-				if m, safe := boundedResult(op, ma, mb); safe {
+				if m, safe := boundedResult(op, ma, mb, dt); safe {
 					setBound(r, m)
 					return nil
 				}
@@ -395,6 +477,11 @@ func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool
 			setBound(r, m)
 			return nil
 		}
+	} else if xs, ok := float32Span(rt); ok {
+		if m := magnitudesOf32(xs); m.hi <= math.MaxFloat32 {
+			setBound(r, m)
+			return nil
+		}
 	}
 	x, okA, errA := asOperand(a)
 	y, okB, errB := asOperand(b)
@@ -403,6 +490,14 @@ func arrayOpErrors(op syntax.Token, a, b lang.Value, r lang.Value, operator bool
 	}
 	name := operatorUfunc(op, x.t, y.t, operator)
 	ins := []*tensor.Tensor{x.t, y.t}
+	if (dt.IsFloating() || dt.IsComplex()) && op != syntax.AT {
+		// the loop's inputs: 1e-50 beside a float32 array is 0
+		for i, t := range ins {
+			if c, err := castTensor(t, dt); err == nil {
+				ins[i] = c
+			}
+		}
+	}
 	if name == "square" || name == "sqrt" || name == "reciprocal" {
 		ins = ins[:1]
 	}

@@ -125,6 +125,8 @@ func TestArrayErrorsMatchNumPy(t *testing.T) {
 		"b = np.array([1., 2., 0.5, 4.])\nr1 = caught(lambda: np.ones(4) / b)\nb[2] = 0\nr1, caught(lambda: np.ones(4) / b), caught(lambda: np.zeros(4) / b)",
 		"caught(lambda: np.array([1e300, 1.]) / np.array([1e-10, 1.])), caught(lambda: np.array([]) / np.array([])), caught(lambda: np.ones(3) / np.float64(1e-310))",
 		"x = np.ones(3) * 1e200\nx.shape = (3, 1)\ncaught(lambda: x * x), caught(lambda: x * 1e100)",
+		"f = np.ones(3, np.float32) * 3e37\ncaught(lambda: f * 10), caught(lambda: f * 11.3), caught(lambda: f * 1.0), caught(lambda: f + f + f + f), caught(lambda: f / 1e-50), caught(lambda: f / 0.05), caught(lambda: f * 1e39), caught(lambda: (f * 0) * 1e39)",
+		"g = np.ones(3, np.float32) * 3.4e38\ncaught(lambda: g + g), caught(lambda: g * 1.0000001), caught(lambda: g - g), caught(lambda: g / 0.99999)",
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
