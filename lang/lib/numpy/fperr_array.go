@@ -533,3 +533,36 @@ func withValue(err error, v lang.Value) error {
 	}
 	return err
 }
+
+// unaryLimits are the floating ufuncs of one argument that raise no flag
+// for finite inputs below a magnitude: of float64 and of float32 inputs
+// (exp(709.7) is float64's largest, exp(88.7) float32's); the others of
+// finite inputs may (sqrt and log of negatives, arcsin past 1, ...).
+var unaryLimits = map[string][2]float64{
+	"exp": {709, 88}, "expm1": {709, 88}, "sinh": {709, 88}, "cosh": {709, 88},
+	"sin": {math.MaxFloat64, math.MaxFloat32}, "cos": {math.MaxFloat64, math.MaxFloat32},
+	"tanh": {math.MaxFloat64, math.MaxFloat32}, "arctan": {math.MaxFloat64, math.MaxFloat32},
+	"floor": {math.MaxFloat64, math.MaxFloat32}, "ceil": {math.MaxFloat64, math.MaxFloat32},
+	"trunc": {math.MaxFloat64, math.MaxFloat32}, "rint": {math.MaxFloat64, math.MaxFloat32},
+}
+
+// unaryCannotFlag reports whether the cached bounds of the array x show
+// that the ufunc name raises no flag on it, so its result needs no scan.
+func unaryCannotFlag(name string, x lang.Value) bool {
+	arr, ok := x.(*Array)
+	if !ok {
+		return false
+	}
+	lim, ok := unaryLimits[name]
+	if !ok {
+		return false
+	}
+	m, ok := arr.boundOf()
+	if !ok {
+		return false
+	}
+	if arr.store.DType() == tensor.Float32 {
+		return m.hi < lim[1]
+	}
+	return m.hi < lim[0]
+}

@@ -126,6 +126,8 @@ func TestArrayErrorsMatchNumPy(t *testing.T) {
 		"caught(lambda: np.array([1e300, 1.]) / np.array([1e-10, 1.])), caught(lambda: np.array([]) / np.array([])), caught(lambda: np.ones(3) / np.float64(1e-310))",
 		"x = np.ones(3) * 1e200\nx.shape = (3, 1)\ncaught(lambda: x * x), caught(lambda: x * 1e100)",
 		"f = np.ones(3, np.float32) * 3e37\ncaught(lambda: f * 10), caught(lambda: f * 11.3), caught(lambda: f * 1.0), caught(lambda: f + f + f + f), caught(lambda: f / 1e-50), caught(lambda: f / 0.05), caught(lambda: f * 1e39), caught(lambda: (f * 0) * 1e39)",
+		"e = np.ones(3) * 700\nr1 = caught(lambda: np.exp(e)), caught(lambda: np.cosh(e)), caught(lambda: np.sin(e))\ne[0] = 800\nr1, caught(lambda: np.exp(e).tolist()), caught(lambda: np.sinh(-e).tolist()), caught(lambda: np.expm1(e).tolist())",
+		"h = np.ones(3, np.float32) * 80\nr1 = caught(lambda: np.exp(h))\nh[1] = 90\nr1, caught(lambda: np.exp(h).tolist()), caught(lambda: np.cos(np.array([1., np.inf]))), caught(lambda: np.floor(np.array([np.nan])))",
 		"g = np.ones(3, np.float32) * 3.4e38\ncaught(lambda: g + g), caught(lambda: g * 1.0000001), caught(lambda: g - g), caught(lambda: g / 0.99999)",
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)

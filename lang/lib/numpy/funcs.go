@@ -86,7 +86,7 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			if !u.floatOnly {
+			if !u.floatOnly || unaryCannotFlag(u.name, a.Value("x")) {
 				return withOut(a, r)
 			}
 			return ufuncResult(a, u.name, []*tensor.Tensor{t}, r)
