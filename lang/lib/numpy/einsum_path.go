@@ -4,6 +4,7 @@ import (
 	_ "embed" // einsum_path.py
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/itertools" // einsum_path.py imports itertools
 )
 
 // np.einsum_path is Python (einsum_path.py), as NumPy's is: the order of
