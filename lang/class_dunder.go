@@ -169,7 +169,7 @@ func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Valu
 	}
 	if x, ok := cur.(InPlaceOperand); ok {
 		if r, ok, err := x.InPlaceOp(op, v); ok || err != nil {
-			return r, err
+			return in.warned(r, err) // NumPy's floating-point warnings
 		}
 	}
 	r, err := in.binary(op, cur, v, at)

@@ -27,6 +27,7 @@ type Array struct {
 	// unaligned is a.flags.aligned cleared (kael's memory stays aligned)
 	unaligned bool
 	mm        *memmapFile // the file of an np.memmap (memmap.go)
+	bound     fpBound     // bounds of its elements' magnitudes (fperr_array.go): clear it when store changes
 }
 
 var (
@@ -143,7 +144,14 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 		return nil, false, nil // PyTorch's __array_priority__: the tensor's rules
 	}
 	r, ok, err := binaryOp(op, a, other, reflected)
-	return r, ok, numpyError(err)
+	if !ok || err != nil {
+		return r, ok, numpyError(err)
+	}
+	x, y := lang.Value(a), other
+	if reflected {
+		x, y = y, x
+	}
+	return r, true, arrayOpErrors(op, x, y, r, true)
 }
 
 // Abs is abs(a), np.abs: magnitudes (float for complex arrays).
@@ -163,6 +171,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 	if err != nil {
 		return nil, true, numpyError(err)
 	}
+	report := arrayOpErrors(op, a, other, r, true) // NumPy's loop writes a before it reports
 	rt := r.(lang.ArrayProvider).ArrayTensor()
 	if err := a.writable(outputReadOnly); err != nil {
 		return nil, true, err
@@ -173,7 +182,7 @@ func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 	if err := a.assign(rt); err != nil {
 		return nil, true, numpyError(err)
 	}
-	return a, true, nil
+	return a, true, withValue(report, a)
 }
 
 // copyInto writes src (broadcast, cast) into dst.
@@ -368,7 +377,7 @@ func (a *Array) SetAttr(name string, v lang.Value) error {
 	if err != nil {
 		return err
 	}
-	a.store, a.flip = r, 0
+	a.store, a.flip, a.bound = r, 0, fpBound{}
 	if reversed {
 		a.flip = flipMask(1)<<uint(r.Dim()) - 1
 	}

@@ -3,6 +3,7 @@ package numpy
 import (
 	"math/big"
 	"math/bits"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -519,42 +520,48 @@ func init() {
 	})
 	bitGenMethods["random_raw"] = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The bit generator's next 64-bit word as an int, or size= of them as a uint64 array (None with output=False).", func(a *lang.Args) (lang.Value, error) {
 		b := recv(a)
-		var shape []int
-		n := 1
-		if !a.IsNone("size") {
-			var err error
-			if shape, err = shapeArg(a.Value("size")); err != nil {
-				return nil, err
-			}
-			for _, d := range shape {
-				if d < 0 {
-					return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
-				}
-				n *= d
-			}
-		}
-		output, err := lang.Truth(a.Value("output")) // NumPy asks its truth
-		if err != nil {
-			return nil, err
-		}
-		words := make([]uint64, n)
-		b.p.mu.Lock()
-		for i := range words {
-			words[i] = b.p.uint64()
-		}
-		b.p.mu.Unlock()
-		if !output {
-			return lang.None, nil
-		}
-		if shape == nil {
-			return lang.IntFromBig(new(big.Int).SetUint64(words[0])), nil
-		}
-		t, err := fromValues(words, shape)
-		if err != nil {
-			return nil, err
-		}
-		return wrapArray(t), nil
+		return randomRaw(a, b.p.mu, b.p.uint64)
 	})
+}
+
+// randomRaw is random_raw(size=None, output=True) of a bit generator
+// whose raw word draw gives, under the lock mu.
+func randomRaw(a *lang.Args, mu sync.Locker, draw func() uint64) (lang.Value, error) {
+	var shape []int
+	n := 1
+	if !a.IsNone("size") {
+		var err error
+		if shape, err = shapeArg(a.Value("size")); err != nil {
+			return nil, err
+		}
+		for _, d := range shape {
+			if d < 0 {
+				return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
+			}
+			n *= d
+		}
+	}
+	output, err := lang.Truth(a.Value("output")) // NumPy asks its truth
+	if err != nil {
+		return nil, err
+	}
+	words := make([]uint64, n)
+	mu.Lock()
+	for i := range words {
+		words[i] = draw()
+	}
+	mu.Unlock()
+	if !output {
+		return lang.None, nil
+	}
+	if shape == nil {
+		return lang.IntFromBig(new(big.Int).SetUint64(words[0])), nil
+	}
+	t, err := fromValues(words, shape)
+	if err != nil {
+		return nil, err
+	}
+	return wrapArray(t), nil
 }
 
 // isNumPyInt reports whether v is a NumPy integer scalar (np.int64(3)).

@@ -14,7 +14,7 @@ import (
 // reads it, and NumPy's errors for a malformed one.
 
 func defEinsum(m map[string]lang.Value) {
-	m["einsum"] = lang.NewBuiltin(lang.AsValue, "einsum(subscripts, *operands, optimize=False)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'ii' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum, 'bij,bjk->bik' a batched product; '...' stands for the other axes, and without '->' the output is the letters used once, in alphabetical order. optimize is accepted (kael contracts pairwise, left to right).", func(a *lang.Args) (lang.Value, error) {
+	m["einsum"] = lang.NewBuiltin(lang.AsValue, "einsum(subscripts, *operands, optimize=False)", "Einstein summation: einsum('ij,jk->ik', a, b) is a @ b, 'ii' the trace, 'ii->i' the diagonal, 'i,j->ij' an outer product, 'ij->' a sum, 'bij,bjk->bik' a batched product; '...' stands for the other axes, and without '->' the output is the letters used once, in alphabetical order. optimize (False, True, 'greedy', 'optimal' or a path from np.einsum_path) is accepted; kael contracts pairwise, left to right, whatever it says.", func(a *lang.Args) (lang.Value, error) {
 		eq := a.Str("subscripts")
 		if err := a.Err(); err != nil {
 			return nil, err

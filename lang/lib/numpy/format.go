@@ -350,7 +350,7 @@ func fitFloatFormat(vals []float64, bits int, plus bool, opts printOptions) *flo
 			expSize = max(expSize, len(exp)-1)
 		}
 		f.precision, f.expSize, f.padLeft = prec, expSize, padLeft
-		f.padRight = 0
+		f.padRight = f.expSize + 2 + f.precision // as NumPy's, for the width of inf and nan
 	default:
 		padLeft, padRight := 0, 0
 		for _, v := range finite {

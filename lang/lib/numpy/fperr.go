@@ -15,7 +15,8 @@ import (
 // a scalar operation does when it divides by zero, overflows, underflows
 // or makes an invalid value. kael checks the arithmetic of NumPy scalars
 // (np.int16(32767) + np.int16(1), np.float64(1) / 0), as NumPy 1.24 does
-// with its "scalar" messages; array arithmetic does not warn.
+// with its "scalar" messages, and of arrays and the floating ufuncs
+// (fperr_array.go).
 
 // fpKinds are seterr's keys in NumPy's order, each with the start of its
 // message.
@@ -134,7 +135,7 @@ func (e *errState) Exit() { restoreFPModes(e.saved) }
 const fpErrParams = "all=None, divide=None, over=None, under=None, invalid=None"
 
 func defFPErr(m map[string]lang.Value) {
-	m["seterr"] = lang.NewBuiltin(lang.AsValue, "seterr(*, "+fpErrParams+")", "Sets what NumPy's scalar arithmetic does on a division by zero, an overflow, an underflow or an invalid value: 'ignore', 'warn' (a RuntimeWarning) or 'raise' (FloatingPointError); all= sets the four. Returns the modes there were, as geterr().", func(a *lang.Args) (lang.Value, error) {
+	m["seterr"] = lang.NewBuiltin(lang.AsValue, "seterr(*, "+fpErrParams+")", "Sets what NumPy's arithmetic and floating ufuncs do on a division by zero, an overflow, an underflow or an invalid value: 'ignore', 'warn' (a RuntimeWarning) or 'raise' (FloatingPointError); all= sets the four. Returns the modes there were, as geterr().", func(a *lang.Args) (lang.Value, error) {
 		return setFPModes(fpArgs(a))
 	})
 	m["geterr"] = lang.NewBuiltin(lang.AsValue, "geterr()", "The modes of the floating-point errors now: {'divide': 'warn', 'over': 'warn', 'under': 'ignore', 'invalid': 'warn'} at the start.", func(*lang.Args) (lang.Value, error) {
@@ -152,10 +153,10 @@ var scalarUfuncNames = map[syntax.Token]string{
 	syntax.SLASHSLASH: "floor_divide", syntax.PERCENT: "remainder", syntax.STARSTAR: "power",
 }
 
-// fpReport turns the kinds of error an operation of ufunc made into what
-// the modes say: nil, a FloatingPointError, or a *lang.Warned carrying r
+// fpReport turns the kinds of error an operation made in where (a
+// ufunc's name, "scalar add" for scalars) into what the modes say: nil, a FloatingPointError, or a *lang.Warned carrying r
 // and the RuntimeWarnings.
-func fpReport(r lang.Value, ufunc string, kinds map[string]bool) error {
+func fpReport(r lang.Value, where string, kinds map[string]bool) error {
 	if len(kinds) == 0 {
 		return nil
 	}
@@ -171,7 +172,7 @@ func fpReport(r lang.Value, ufunc string, kinds map[string]bool) error {
 		if !kinds[k.key] || raised != nil { // NumPy raises at the first
 			continue
 		}
-		msg := k.text + " encountered in scalar " + ufunc
+		msg := k.text + " encountered in " + where
 		switch modes[k.key] {
 		case "raise":
 			raised = lang.Errorf(lang.ErrorKind("FloatingPointError"), "%s", msg)
@@ -216,7 +217,7 @@ func scalarBinaryErrors(op syntax.Token, a, b lang.Value, r lang.Value) error {
 	case tensor.FloatingCategory, tensor.ComplexCategory:
 		floatErrors(op, ta.t, tb.t, res.t, kinds)
 	}
-	return fpReport(r, ufunc, kinds)
+	return fpReport(r, "scalar "+ufunc, kinds)
 }
 
 // intErrors notes an integer operation's errors: a zero divisor, or a
@@ -347,5 +348,5 @@ func scalarUnaryErrors(ufunc string, x *tensor.Tensor, r lang.Value) error {
 	if !over {
 		return nil
 	}
-	return fpReport(r, ufunc, map[string]bool{"over": true})
+	return fpReport(r, "scalar "+ufunc, map[string]bool{"over": true})
 }

@@ -76,3 +76,76 @@ func TestScalarErrorsMatchNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
+
+// TestArrayErrorsMatchNumPy covers NumPy 1.24's floating-point errors of
+// arrays and of the floating ufuncs: which of divide-by-zero, overflow
+// and invalid each raises, the ufunc its message names (divide, square
+// for ** 2, reciprocal for ** -1, ...), and np.seterr/np.errstate's modes.
+func TestArrayErrorsMatchNumPy(t *testing.T) {
+	cases := []string{
+		"np.log(0)", "np.log(np.array([0., 1.]))", "np.array([1., 0.]) / 0", "np.array([0., 1.]) / 0", "np.sqrt(-1)",
+		"np.sqrt(np.array([-1.]))", "np.exp(1000)", "np.exp(np.array([1000.]))", "np.array([1e38], dtype=np.float32) * 10",
+		"np.array([np.inf]) - np.inf", "np.log(-1)", "np.array([1, 2]) // 0", "np.array([1, 2]) % 0", "np.array([1, 2]) / 0",
+		"np.array([0, 2]) / 0", "np.floor_divide([1], [0])", "np.array([1.]) // 0", "np.array([1.]) % 0", "np.array([1e-300]) * 1e-300",
+		"np.divide(1., 0)", "np.divide([1., 0.], 0)", "np.true_divide(np.float64(1), 0)", "np.array([np.nan]) + 1", "np.array([np.nan]) / 0",
+		"np.array([np.inf]) * 0", "np.power(np.array([10.]), 400)", "np.arcsin(np.array([2.]))", "np.log10(0.)", "np.log2(np.array([0]))",
+		"np.log1p(-1)", "np.log1p(-2)", "np.arctanh(1.)", "np.arccosh(0.)", "np.cosh(1000.)", "np.sinh(1000.)", "np.expm1(1000)",
+		"np.exp(np.float32(100))", "np.array([1, 2], dtype=np.int8) * 100", "np.array([2**62]) * 4", "np.array([-128], dtype=np.int8) // -1",
+		"np.array([-128], dtype=np.int8) % -1", "np.array([5], dtype=np.uint8) // np.array([0], dtype=np.uint8)",
+		"np.abs(np.array([-128], dtype=np.int8))", "-np.array([-128], dtype=np.int8)", "np.array([1+0j]) / 0", "np.array([0j]) / 0",
+		"np.sin(np.inf)", "np.cos(np.array([np.inf]))", "np.array([1e308]) + 1e308", "np.float64(1e308) * np.array([10.])",
+		"np.maximum(np.array([np.nan]), 1)", "np.array([np.nan]) < 1", "np.hypot(1e308, 1e308)", "np.hypot(np.array([1e308]), 1e308)",
+		"np.arctan2(0., 0.)", "np.arctan2(np.inf, np.inf)", "np.array([0.]) ** -1", "np.array([0., 1.]) ** -1", "np.array([-1.]) ** 0.5",
+		"np.array([1e200]) ** 2", "np.array([1e200]) ** np.array(2.)", "np.power(np.array([1e200]), 2)", "np.power(0., -1.)",
+		"np.float16(60000) * np.array([2], dtype=np.float16)", "np.array([1., 2.]) @ np.array([1e308, 1e308])",
+		"np.matmul(np.array([[1e308]]), np.array([[10.]]))", "np.array([np.inf]) - np.array([np.inf])", "np.floor(np.array([np.inf]))",
+		"np.array([2, 0]) // np.array([0, 0])", "np.array([1], dtype=np.uint8) - 2", "np.remainder(np.array([1.]), 0.)",
+		"np.array([5.]) % np.inf", "np.add(1e308, 1e308)", "np.multiply([1e308], 10)", "np.float64(1e308) * np.array(10.)",
+		"np.array(1e308) * 10", "np.exp(np.array([1000.], dtype=np.float16))", "np.exp(np.array([100], dtype=np.int8))",
+		"np.log(np.array([0j, 1j]))", "np.sqrt(np.array([-1+0j]))", "np.array([1.0, np.nan]) / np.array([0.0, 0.0])",
+		"np.array([-np.inf]) + np.array([np.inf])", "np.exp(np.array([np.inf, -np.inf, np.nan]))",
+		"np.ones(5) * 1e308 + np.ones(5) * 1e308", "(np.ones(5) * 1e308) * 2", "np.ones(5) + np.ones(5)",
+	}
+	srcs := make([]string, 0, len(cases)+8)
+	for _, c := range cases {
+		srcs = append(srcs, "caught(lambda: "+c+")")
+	}
+	srcs = append(srcs,
+		"with np.errstate(divide='raise'):\n    r = caught(lambda: np.log(np.array([0., 1.]))), caught(lambda: np.array([1., 0.]) / 0), caught(lambda: np.array([1, 2]) // 0)\nr",
+		"with np.errstate(all='ignore'):\n    r = caught(lambda: np.log(np.array([0., -1.]))), caught(lambda: np.array([1., 0.]) / 0)\nr",
+		"old = np.seterr(invalid='raise')\nr = caught(lambda: np.sqrt(np.array([-1., 4.]))), caught(lambda: np.array([1., 0.]) / 0)\nnp.seterr(**old)\nr",
+		// in place: the array is written, then the warning or the error comes
+		"a = np.array([1., 2.])\ndef f():\n    global a\n    a /= 0\n    return a\ncaught(f), a",
+		"b = np.array([1., 2.])\nwith np.errstate(divide='raise'):\n    try:\n        b /= 0\n    except FloatingPointError as e:\n        r = repr(e)\nr, b",
+		// the default filter warns once per location
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('default')\n    for i in range(3):\n        x = np.log(np.array([0.0]))\n[str(m.message) for m in w]",
+		// the cached bounds of an array follow writes to it and to its views
+		"y = np.ones(5) * 1e308\ny[0] = np.inf\ncaught(lambda: y - y), caught(lambda: y * 0)",
+		"z = np.ones(4)\nv = z[1:3]\nr1 = caught(lambda: z * 10)\nv[0] = 1e308\nr1, caught(lambda: z * 10)",
+		"b = np.array([1., 2., 0.5, 4.])\nr1 = caught(lambda: np.ones(4) / b)\nb[2] = 0\nr1, caught(lambda: np.ones(4) / b), caught(lambda: np.zeros(4) / b)",
+		"caught(lambda: np.array([1e300, 1.]) / np.array([1e-10, 1.])), caught(lambda: np.array([]) / np.array([])), caught(lambda: np.ones(3) / np.float64(1e-310))",
+		"x = np.ones(3) * 1e200\nx.shape = (3, 1)\ncaught(lambda: x * x), caught(lambda: x * 1e100)",
+		"f = np.ones(3, np.float32) * 3e37\ncaught(lambda: f * 10), caught(lambda: f * 11.3), caught(lambda: f * 1.0), caught(lambda: f + f + f + f), caught(lambda: f / 1e-50), caught(lambda: f / 0.05), caught(lambda: f * 1e39), caught(lambda: (f * 0) * 1e39)",
+		"e = np.ones(3) * 700\nr1 = caught(lambda: np.exp(e)), caught(lambda: np.cosh(e)), caught(lambda: np.sin(e))\ne[0] = 800\nr1, caught(lambda: np.exp(e).tolist()), caught(lambda: np.sinh(-e).tolist()), caught(lambda: np.expm1(e).tolist())",
+		"h = np.ones(3, np.float32) * 80\nr1 = caught(lambda: np.exp(h))\nh[1] = 90\nr1, caught(lambda: np.exp(h).tolist()), caught(lambda: np.cos(np.array([1., np.inf]))), caught(lambda: np.floor(np.array([np.nan])))",
+		"g = np.ones(3, np.float32) * 3.4e38\ncaught(lambda: g + g), caught(lambda: g * 1.0000001), caught(lambda: g - g), caught(lambda: g / 0.99999)",
+	)
+	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
+}
+
+// TestSquareReciprocalMatchNumPy covers np.square and np.reciprocal:
+// values, dtypes (a bool squares as int8) and their warnings.
+func TestSquareReciprocalMatchNumPy(t *testing.T) {
+	cases := []string{
+		"np.square(True)", "np.square(np.array([True, False]))", "np.square(np.int8(100))", "np.square([1, 2])",
+		"np.square(np.array([1.5], np.float16))", "np.square(1+2j)", "np.square(3)", "np.square(np.array([1e200, 2.0]))",
+		"np.square(np.array([3e38], np.float32))", "np.square(np.array([[1., 2.], [3., 4.]]))",
+		"np.reciprocal(np.array([2.0, 0.5]))", "np.reciprocal(np.array([1+1j]))", "np.reciprocal(np.array([0., -0.]))",
+		"np.reciprocal(2.0)", "np.reciprocal(np.float32(4))", "np.reciprocal(np.array([1e-320]))",
+	}
+	srcs := []string{"o = np.zeros(2)\nnp.square(np.array([1., 3.]), out=o), o"}
+	for _, c := range cases {
+		srcs = append(srcs, "caught(lambda: "+c+")")
+	}
+	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
+}

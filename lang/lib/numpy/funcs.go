@@ -86,7 +86,10 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return withOut(a, r)
+			if !u.floatOnly || unaryCannotFlag(u.name, a.Value("x")) {
+				return withOut(a, r)
+			}
+			return ufuncResult(a, u.name, []*tensor.Tensor{t}, r)
 		})
 	}
 	binaryOperands := func(a *lang.Args, name string) (x, y operand, err error) {
@@ -105,6 +108,40 @@ func defUfuncs(m map[string]lang.Value) {
 		}
 		return
 	}
+	m["square"] = lang.NewBuiltin(lang.AsValue, "square(x, out=None)", "NumPy's square, x * x element by element in x's dtype (bools as int8; integers wrap), warning of an overflow as NumPy does.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if t.DType() == tensor.Bool {
+			if t, err = t.To(tensor.Int8); err != nil {
+				return nil, err
+			}
+		}
+		r, err := applyBinary(syntax.STAR, operand{t: t}, operand{t: t})
+		if err != nil {
+			return nil, err
+		}
+		return ufuncResult(a, "square", []*tensor.Tensor{t}, r.(lang.ArrayProvider).ArrayTensor())
+	})
+	m["reciprocal"] = lang.NewBuiltin(lang.AsValue, "reciprocal(x, out=None)", "NumPy's reciprocal, 1 / x element by element in x's floating or complex dtype, warning of a division by zero as NumPy does; integer arrays are not supported.", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if dt := t.DType(); !dt.IsFloating() && !dt.IsComplex() {
+			return nil, lang.Errorf(notImplementedError, "kael's np.reciprocal takes floating and complex arrays, not %s (NumPy truncates 1 / x of integers)", numpyName(dt))
+		}
+		one, err := castTensor(tensor.MustScalar(1.0), t.DType())
+		if err != nil {
+			return nil, err
+		}
+		r, err := applyBinary(syntax.SLASH, operand{t: one, weak: true}, operand{t: t})
+		if err != nil {
+			return nil, err
+		}
+		return ufuncResult(a, "reciprocal", []*tensor.Tensor{t}, r.(lang.ArrayProvider).ArrayTensor())
+	})
 	for _, name := range []string{"invert", "bitwise_not"} {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x, out=None)", "NumPy's "+name+", ~x element by element: the bits of integers flipped, bools negated.", func(a *lang.Args) (lang.Value, error) {
 			t, err := arrayFrom(a.Value("x"), 0, false)
@@ -128,7 +165,12 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return withOut(a, r.(lang.ArrayProvider).ArrayTensor())
+			report := arrayOpErrors(op, a.Value("x1"), a.Value("x2"), r, false)
+			v, err := withOut(a, r.(lang.ArrayProvider).ArrayTensor())
+			if err != nil {
+				return nil, err
+			}
+			return reportWarned(a, v, withValue(report, v))
 		})
 	}
 	for name, kernel := range binaryUfuncs {
@@ -170,12 +212,32 @@ func defUfuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return withOut(a, r)
+			if !floatLoop {
+				return withOut(a, r)
+			}
+			return ufuncResult(a, name, []*tensor.Tensor{x.t, y.t}, r)
 		})
 	}
 	for name, op := range map[string]syntax.Token{"divide": syntax.SLASH, "true_divide": syntax.SLASH, "floor_divide": syntax.SLASHSLASH} {
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
-			return a.Binary(op, a.Value("x1"), a.Value("x2"))
+			x1, x2 := a.Value("x1"), a.Value("x2")
+			if plainUfuncOperand(x1) && plainUfuncOperand(x2) {
+				// numbers compute as 0-d arrays (a Python float divided by 0 is inf, not ZeroDivisionError), lists as arrays, reporting as the ufunc
+				x, _, err := asOperand(x1)
+				if err != nil {
+					return nil, err
+				}
+				y, _, err := asOperand(x2)
+				if err != nil {
+					return nil, err
+				}
+				r, err := applyBinary(op, x, y)
+				if err != nil {
+					return nil, err
+				}
+				return reportWarned(a, r, arrayOpErrors(op, x1, x2, r, false))
+			}
+			return a.Binary(op, x1, x2)
 		})
 	}
 }
@@ -213,6 +275,29 @@ func applyIn(spec *tensor.UnarySpec, t *tensor.Tensor, dt tensor.DType) (*tensor
 		return r, err
 	}
 	return r.To(dt)
+}
+
+// plainUfuncOperand reports whether a ufunc computes v by NumPy's rules
+// alone: an array (not of a subclass), a NumPy scalar, a Python number, a
+// list or a tuple; not a torch tensor.
+func plainUfuncOperand(v lang.Value) bool {
+	switch v.(type) {
+	case *Array, *lang.List, lang.Tuple:
+		return true
+	}
+	return isPlainScalarOperand(v)
+}
+
+// ufuncResult is withOut(a, r) for the floating ufunc name, computed
+// from ins, with the warnings (or the FloatingPointError) of the
+// floating-point errors it made.
+func ufuncResult(a *lang.Args, name string, ins []*tensor.Tensor, r *tensor.Tensor) (lang.Value, error) {
+	kinds := ufuncFlags(name, ins, r)
+	v, err := withOut(a, r)
+	if err != nil || len(kinds) == 0 {
+		return v, err
+	}
+	return reportWarned(a, v, fpReport(v, name, kinds))
 }
 
 // withOut returns r, or writes it into out= and returns out.

@@ -184,10 +184,13 @@ var legacyStateFuncs = []randomFunc{
 		}},
 }
 
-// Attr gives state and jumped.
+// Attr gives state, jumped and random_raw.
 func (m *MT19937) Attr(name string) (lang.Value, bool) {
-	if name == "jumped" {
+	switch name {
+	case "jumped":
 		return &lang.BoundMethod{Recv: m, Method: mtJumped}, true
+	case "random_raw":
+		return &lang.BoundMethod{Recv: m, Method: mtRandomRaw}, true
 	}
 	if name != "state" {
 		return nil, false
@@ -201,7 +204,14 @@ func (m *MT19937) Attr(name string) (lang.Value, bool) {
 }
 
 // AttrNames lists it.
-func (m *MT19937) AttrNames() []string { return []string{"jumped", "state"} }
+func (m *MT19937) AttrNames() []string { return []string{"jumped", "random_raw", "state"} }
+
+// mtRandomRaw is MT19937.random_raw: NumPy's raw word of the Mersenne
+// Twister is one 32-bit draw.
+var mtRandomRaw = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The generator's next 32-bit word as an int (NumPy's raw draw of MT19937), or size= of them as a uint64 array (None with output=False).", func(a *lang.Args) (lang.Value, error) {
+	m, _ := a.Value("self").(*MT19937)
+	return randomRaw(a, &m.r.mu, func() uint64 { return uint64(m.r.uint32()) })
+})
 
 // SetAttr sets state from NumPy's dict (or a legacy tuple, which
 // MT19937's setter takes too).

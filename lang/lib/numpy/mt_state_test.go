@@ -45,3 +45,16 @@ func TestMT19937JumpedMatchesNumPy(t *testing.T) {
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestMT19937RandomRawMatchesNumPy covers MT19937.random_raw: one 32-bit
+// draw per word, from the state a Generator or RandomState on the same
+// bit generator shares, size= and output=.
+func TestMT19937RandomRawMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"m = np.random.MT19937(5)\n", []string{
+		"m.random_raw(), m.random_raw(3), m.random_raw((2, 2)), m.random_raw((2, 2)).dtype, m.random_raw(output=False), m.random_raw(2, output=False)",
+		"m.jumped().random_raw(2), m.random_raw()",
+		"g = np.random.Generator(m)\ng.random(), m.random_raw(), g.integers(0, 10, 3), m.random_raw(0)",
+		"r = np.random.RandomState(np.random.MT19937(7))\nmm = np.random.MT19937(7)\nmm.random_raw(2), r.randint(0, 2**31, size=2)",
+		"m.random_raw(-1)",
+	})
+}

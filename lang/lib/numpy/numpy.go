@@ -144,8 +144,10 @@ func buildModule() *lang.Module {
 	defSignal(m)
 	defPolyfit(m)
 	defPolynomial(m)
+	defPoly1d(m)
 	defHistBins(m)
 	defEinsum(m)
+	defEinsumPath(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule

@@ -58,3 +58,35 @@ func TestPadStatLengthMatchesNumPy(t *testing.T) {
 		"np.pad(a, 1, 'mean', stat_length=np.nan)", "np.pad(a, 1, 'mean', stat_length=np.inf)", "np.pad(a, 1, 'maximum', stat_length=[[1, 2], [3, 4]])",
 	})
 }
+
+// TestPadWithFunctionMatchesNumPy covers np.pad with a function as the
+// mode: NumPy's pad_func(vector, iaxis_pad_width, iaxis, kwargs) called
+// on each 1-d view of the zero-padded array along each axis, in NumPy's
+// order, writing the pads in place; the widths as NumPy's _as_pairs gives
+// them, the other keyword arguments as kwargs.
+func TestPadWithFunctionMatchesNumPy(t *testing.T) {
+	const funcs = `def pad_with(vector, pad_width, iaxis, kwargs):
+    pad_value = kwargs.get('padder', 10)
+    vector[:pad_width[0]] = pad_value
+    vector[-pad_width[1]:] = pad_value
+calls = []
+def rec(v, w, ax, kw):
+    calls.append((v.tolist(), w, type(w).__name__, type(w[0]).__name__, ax, kw))
+def ramp(v, w, ax, kw):
+    if w[0] > 0:
+        v[:w[0]] = v[w[0]] - np.arange(w[0], 0, -1)
+def bad(v, w, ax, kw):
+    raise KeyError('x')
+a = np.arange(6).reshape((2, 3))
+`
+	langtest.CheckMatchesCPython(t, prelude+funcs, []string{
+		"np.pad(a, 2, pad_with)", "np.pad(a, 2, pad_with, padder=100)", "np.pad(a, (1, 2), mode=pad_with, padder=-1)",
+		"calls.clear()\nr = np.pad(np.arange(4.0).reshape(2, 2), ((1, 0), (0, 2)), rec, foo=3)\nr, calls",
+		"calls.clear()\nnp.pad(np.zeros((2, 2)), 1, rec), np.pad(np.zeros((2, 2)), (1, 2), rec), calls",
+		"calls.clear()\nnp.pad(np.zeros((2, 2)), [[1], [2]], rec), np.pad(np.zeros(2), [[1, 2]], rec), calls",
+		"np.pad(np.array([5, 6, 7]), (3, 1), mode=ramp)", "np.pad(np.array([1.5, 2.5], np.float32), 1, lambda v, w, ax, kw: None)",
+		"np.pad(np.zeros((0, 2)), 1, pad_with)", "np.pad(np.ones((2, 1, 2)), 1, pad_with)",
+		"np.pad(a, 1, bad)", "np.pad(a, 1, mode='edge', foo=1)", "np.pad(a, 1, mode='nope')",
+		"np.pad(a, [[1], [2]]), np.pad(a, [[1], [2]], mode='edge')",
+	})
+}

@@ -27,3 +27,27 @@ func TestPolynomialFunctionsMatchNumPy(t *testing.T) {
 		"np.polyder([1, 2], -1)", "np.polyint([1, 2], -1)", "np.polyint([1, 2], 3, k=[1, 2])", "np.roots([[1, 2]])",
 	})
 }
+
+// TestPoly1dMatchesNumPy covers np.poly1d: construction (coefficients,
+// roots, variable=, from another poly1d), its two-line printing, repr,
+// calling, arithmetic with numbers and polynomials, deriv and integ,
+// indexing and assignment, ==, its attributes and NumPy's errors.
+func TestPoly1dMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"p = np.poly1d([1, 2, 3])\nq = np.poly1d([1, -3, 2], variable='z')\n", []string{
+		"str(p)", "repr(p), p.c, p.coeffs, p.coef, p.coefficients, p.order, p.o, p.variable, len(p), list(p)",
+		"p(0.5), p(np.array([1, 2])), p([0, 1]), p(2), str(p(q))", "np.round(p.r, 10), np.round(p.roots, 10), np.poly1d([1, -3, 2]).r",
+		"str(q), str(np.poly1d(p, variable='t')), str(np.poly1d([1, 2, 3], r=True)), repr(np.poly1d([1, 2, 3], r=True))",
+		"str(p * q), str(p + 1), str(2 * p), str(p * 2.5), str(p - q), str(1 - p), str(p ** 3), str(p ** 0), str(-p), str(+p)",
+		"str(p / 2), repr(np.poly1d([1, -3, 2]) / np.poly1d([1, -1])), repr(6 / np.poly1d([2, 3]))", "repr(p + [1, 1]), repr([1, 1, 1, 1] - p), repr(p * [1, 0])",
+		"str(p.deriv()), str(p.integ()), str(p.integ(2, 3)), str(p.deriv(2)), repr(p.deriv(3)), repr(p.integ(k=5))",
+		"p == np.poly1d([1, 2, 3]), p == np.poly1d([1., 2., 3.]), p != q, p == q, p == np.poly1d([2, 3]), p == [1, 2, 3]",
+		"str(np.poly1d([0, 0, 1.5, 0])), str(np.poly1d([0])), str(np.poly1d([])), repr(np.poly1d([0, 0])), str(np.poly1d([1e-5, 123456.789, -2]))",
+		"str(np.poly1d([1+2j, 3j, 2])), str(np.poly1d([-1, 0, -2.5, 1])), str(np.poly1d([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))",
+		"str(np.poly1d(list(range(1, 30)))), str(np.poly1d([3.0]))",
+		"p[0], p[1], p[2], p[5], p[-1], type(p[5]).__name__",
+		"r = np.poly1d([1, 2, 3])\nr[4] = 7\nr[0] = 9\nstr(r), repr(r)",
+		"type(p), isinstance(p, np.poly1d), isinstance(p.c, np.poly1d), isinstance(3, np.poly1d), np.poly1d",
+		"str(np.poly1d(np.polyfit([0, 1, 2], [1, 3, 7], 2)))",
+		"p ** -1", "p ** 1.5", "np.poly1d([[1, 2], [3, 4]])", "p.coeffs = np.array([1])", "p[-1] = 2",
+	})
+}

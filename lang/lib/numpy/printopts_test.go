@@ -24,3 +24,15 @@ func TestPrintOptionsMatchNumPy(t *testing.T) {
 		"repr(np.array([0.869227, 3.7312508e-04], dtype=np.float32)), repr(np.array([1e-10, 1.5, 123456.789], dtype=np.float32))",
 	})
 }
+
+// TestNonFiniteInScientificMatchesNumPy covers inf and nan beside
+// numbers printed in scientific notation: NumPy pads them to the width of
+// the numbers' mantissa, exponent and point.
+func TestNonFiniteInScientificMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.array([1e308, np.inf]), np.array([1.5e-10, np.nan, -np.inf]), np.array([np.inf, 1e300, 2.5e-7])",
+		"str(np.array([1e308, np.inf])), str(np.array([1.23456789e20, -np.inf, np.nan]))",
+		"np.array([5.5406225e+34, np.inf], dtype=np.float32), np.array([1e-5, np.inf, 3.0]), np.array([[1e10, np.nan], [np.inf, -1e-10]])",
+		"np.cumsum([1e308, 1e308])",
+	})
+}

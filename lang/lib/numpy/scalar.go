@@ -187,7 +187,10 @@ func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (la
 	if reflected {
 		a, b = b, a
 	}
-	return r, true, scalarBinaryErrors(op, a, b, r)
+	if _, isScalar := r.(*Scalar); isScalar && isPlainScalarOperand(a) && isPlainScalarOperand(b) {
+		return r, true, scalarBinaryErrors(op, a, b, r)
+	}
+	return r, true, arrayOpErrors(op, a, b, r, true)
 }
 
 // Abs is abs(x): the magnitude, a float for a complex scalar.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -72,9 +73,9 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Roll(t, shifts, axes)
 		return wrapArray(r), err
 	})
-	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None, end_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'empty' (zeros here), 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp' (from end_values to the edge), or the 'maximum', 'minimum', 'mean' or 'median' of the axis.", func(a *lang.Args) (lang.Value, error) {
+	m["pad"] = lang.NewBuiltin(lang.AsValue, "pad(array, pad_width, mode='constant', constant_values=0, stat_length=None, end_values=0)", "The array padded with pad_width values before and after each axis: mode 'constant' (constant_values), 'empty' (zeros here), 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp' (from end_values to the edge), or the 'maximum', 'minimum', 'mean' or 'median' of the axis; or a function pad_func(vector, iaxis_pad_width, iaxis, kwargs) that writes the pads of each 1-d vector along each axis in place (of the array padded with zeros), kwargs the other keyword arguments.", func(a *lang.Args) (lang.Value, error) {
 		return pad(a)
-	})
+	}).CollectKeywords()
 	m["argwhere"] = lang.NewBuiltin(lang.AsValue, "argwhere(a)", "The indices of the nonzero elements, one row per element.", func(a *lang.Args) (lang.Value, error) {
 		t, err := arrayFrom(a.Value("a"), 0, false)
 		if err != nil {
@@ -466,9 +467,19 @@ func pad(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	mode := a.Str("mode")
+	var padFunc lang.Value
+	if _, isStr := a.Value("mode").(string); !isStr && lang.Callable(a.Value("mode")) {
+		padFunc = a.Value("mode")
+	}
+	mode := "constant"
+	if padFunc == nil {
+		mode = a.Str("mode")
+	}
 	if err := a.Err(); err != nil {
 		return nil, err
+	}
+	if names, _ := a.Keywords(); len(names) > 0 && padFunc == nil {
+		return nil, lang.Errorf(lang.ValueError, "unsupported keyword arguments for mode '%s': {'%s'}", mode, strings.Join(names, "', '"))
 	}
 	stat, isStat := padStats[mode]
 	if padSource[mode] == nil && mode != "constant" && mode != "empty" && mode != "wrap" && mode != "linear_ramp" && !isStat {
@@ -483,6 +494,11 @@ func pad(a *lang.Args) (lang.Value, error) {
 	fill, err := arrayFrom(a.Value("constant_values"), t.DType(), true)
 	if err != nil {
 		return nil, err
+	}
+	if padFunc != nil { // NumPy pads with zeros, then calls the function
+		if fill, err = castTensor(tensor.MustScalar(0.0), t.DType()); err != nil {
+			return nil, err
+		}
 	}
 	if mode == "empty" { // NumPy leaves the pads uninitialised; kael's are 0
 		mode = "constant"
@@ -590,7 +606,71 @@ func pad(a *lang.Args) (lang.Value, error) {
 			return nil, err
 		}
 	}
+	if padFunc != nil {
+		return padWithFunc(a, wrapArray(out), widths, padFunc)
+	}
 	return wrapArray(out), nil
+}
+
+// padWithFunc is np.pad with a function as the mode: for each axis, in
+// order, fn(vector, iaxis_pad_width, iaxis, kwargs) for each 1-d view
+// along it (the other axes' indices in C order), which writes the pads in
+// place; iaxis_pad_width is the axis's (before, after), kwargs the keyword arguments np.pad did not take.
+func padWithFunc(a *lang.Args, arr *Array, widths [][2]int, fn lang.Value) (lang.Value, error) {
+	kwargs := lang.NewDict()
+	names, vals := a.Keywords()
+	for i, n := range names {
+		if err := kwargs.Set(n, vals[i]); err != nil {
+			return nil, err
+		}
+	}
+	// NumPy's _as_pairs gives one or two widths as a tuple of np.intp
+	// scalars, more as a list of ints per axis
+	scalars := false
+	if pw, err := arrayFrom(a.Value("pad_width"), 0, false); err == nil {
+		sh := pw.Shape()
+		scalars = pw.Numel() == 1 || pw.Numel() == 2 && !(len(sh) == 2 && sh[0] == 2 && sh[1] == 1)
+	}
+	shape := arr.store.Shape()
+	for ax := range shape {
+		var w lang.Value = &lang.List{Elems: []lang.Value{int64(widths[ax][0]), int64(widths[ax][1])}}
+		if scalars {
+			w = lang.Tuple{&Scalar{t: tensor.MustScalar(int64(widths[ax][0]))}, &Scalar{t: tensor.MustScalar(int64(widths[ax][1]))}}
+		}
+		subs := make([]lang.Subscript, len(shape))
+		subs[ax] = lang.Subscript{IsSlice: true, Lo: lang.None, Hi: lang.None, Step: lang.None}
+		idx := make([]int, len(shape))
+		var walk func(d int) error
+		walk = func(d int) error {
+			if d == len(shape) {
+				for i := range shape {
+					if i != ax {
+						subs[i] = lang.Subscript{Value: int64(idx[i])}
+					}
+				}
+				vec, err := arr.GetSubscript(subs)
+				if err != nil {
+					return err
+				}
+				_, err = a.Call(fn, vec, w, int64(ax), kwargs)
+				return err
+			}
+			if d == ax {
+				return walk(d + 1)
+			}
+			for i := 0; i < shape[d]; i++ {
+				idx[d] = i
+				if err := walk(d + 1); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := walk(0); err != nil {
+			return nil, err
+		}
+	}
+	return arr, nil
 }
 
 // padSource maps, for np.pad's modes other than 'constant', a position p
@@ -852,9 +932,13 @@ func asPairs[T any](vals []T, shape []int, ndim int) ([][2]T, error) {
 		for i := range out {
 			out[i] = [2]T{vals[0], vals[1]}
 		}
-	case len(vals) == 2*ndim:
+	case len(vals) == 2*ndim && !(len(shape) == 2 && shape[1] == 1):
 		for i := range out {
 			out[i] = [2]T{vals[2*i], vals[2*i+1]}
+		}
+	case len(shape) == 2 && shape[0] == ndim && shape[1] == 1: // one width per axis, both sides
+		for i := range out {
+			out[i] = [2]T{vals[i], vals[i]}
 		}
 	default:
 		return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape (%d,2)", compactTuple(shape), ndim)
