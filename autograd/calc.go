@@ -91,13 +91,13 @@ func (c *calc) unary(f func(x *tensor.Tensor) (*tensor.Tensor, error), x *tensor
 var recOps struct {
 	add, sub, mul, div, pow, matmul          func(a, b *tensor.Tensor) (*tensor.Tensor, error)
 	neg, exp, log, sqrt, sin, cos, sign, abs func(x *tensor.Tensor) (*tensor.Tensor, error)
-	conj, sinh, cosh, rsqrt                  func(x *tensor.Tensor) (*tensor.Tensor, error)
+	conj, sinh, cosh, rsqrt, floor           func(x *tensor.Tensor) (*tensor.Tensor, error)
 }
 
 func init() {
 	recOps.add, recOps.sub, recOps.mul, recOps.div, recOps.pow, recOps.matmul = Add, Sub, Mul, Div, Pow, Matmul
 	recOps.neg, recOps.exp, recOps.log, recOps.sqrt, recOps.sin, recOps.cos, recOps.sign, recOps.abs = Neg, Exp, Log, Sqrt, Sin, Cos, Sign, Abs
-	recOps.conj, recOps.sinh, recOps.cosh, recOps.rsqrt = ConjOp.Apply, Sinh, Cosh, Rsqrt
+	recOps.conj, recOps.sinh, recOps.cosh, recOps.rsqrt, recOps.floor = ConjOp.Apply, Sinh, Cosh, Rsqrt, Floor
 }
 
 // opaque refuses, in a recording pass, the result of a raw kernel that is
@@ -179,6 +179,9 @@ func (c *calc) logicalAnd(a, b *tensor.Tensor) *tensor.Tensor {
 }
 func (c *calc) neg(x *tensor.Tensor) *tensor.Tensor {
 	return c.call1(c.pick1(tensor.Neg, recOps.neg), x)
+}
+func (c *calc) floor(x *tensor.Tensor) *tensor.Tensor {
+	return c.call1(c.pick1(tensor.FloorSpec.Apply, recOps.floor), x)
 }
 func (c *calc) exp(x *tensor.Tensor) *tensor.Tensor {
 	return c.call1(c.pick1(tensor.Exp, recOps.exp), x)

@@ -269,7 +269,7 @@ func angleDerivative(c *calc, g, x *tensor.Tensor) *tensor.Tensor {
 const (
 	boolResult = "its result is bool, which has no gradient"
 	intOnly    = "it is defined for integer and bool tensors only, which have no gradient"
-	stepwise   = "it is piecewise constant; kael records no gradient for it (PyTorch's floor_divide has none either)"
+	stepwise   = "it is piecewise constant; PyTorch records a node whose backward is an error (derivative for aten::floor_divide is not implemented), and so does kael"
 )
 
 // The binary operations, in the order the language reference lists them.
@@ -293,11 +293,25 @@ var (
 		Doc: "The same as div.", InPlaceDoc: "In place: the same as div_."})
 	TrueDivideOp = defBinaryOp(&BinaryOp{Name: "true_divide", Spec: tensor.DivSpec, Expose: FunctionAndMethod, grad: divGrad,
 		Doc: "input / other, the same as div.", InPlaceDoc: "In place: input /= other; returns input."})
-	FloorDivideOp = defBinaryOp(&BinaryOp{Spec: tensor.FloorDivideSpec, Expose: FunctionAndMethod, NoGrad: stepwise,
+	FloorDivideOp = defBinaryOp(&BinaryOp{Spec: tensor.FloorDivideSpec, Expose: FunctionAndMethod, NoGrad: stepwise, Unimplemented: "NotImplemented",
 		Doc: "input // other: the quotient rounded down; integers stay integers.", InPlaceDoc: "In place: input //= other; returns input."})
+	// RemainderOp: d/da = 1, d/db = -floor(a/b); PyTorch has no
+	// derivative for a plain number's remainder by a tensor (5 % x).
 	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
-		NoGrad: "kael records no gradient for it yet (PyTorch's is 1 for input and -floor(input / other) for other)",
-		Doc:    "input % other, with the sign of other as in Python.", InPlaceDoc: "In place: input %= other; returns input."})
+		grad: &binaryGrad{node: "RemainderBackward1", nodeOf: scalarOtherNode("RemainderBackward0", "RemainderBackward1"), saves: savesInputs,
+			savesOf: func(_, b *tensor.Tensor) binarySaves {
+				if b.IsWrappedNumber() { // d/da is 1; nothing to save
+					return savesNothing
+				}
+				return savesInputs
+			},
+			da: func(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g },
+			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
+				return c.mul(c.neg(g), c.floor(c.div(a, b))) // -grad * floor(a / b), as PyTorch orders it
+			}},
+		Unimplemented:    "NotImplemented",
+		unimplementedFor: func(a, _ *tensor.Tensor) bool { return a.IsWrappedNumber() },
+		Doc:              "input % other, with the sign of other as in Python.", InPlaceDoc: "In place: input %= other; returns input."})
 	PowOp = defBinaryOp(&BinaryOp{Spec: tensor.PowSpec, Expose: Method, Other: "exponent",
 		grad: &binaryGrad{nodeOf: powNode, saves: savesAll, da: powGradA, db: powGradB},
 		Doc:  "input ** exponent, element-wise; the exponent may be a number or a tensor.", InPlaceDoc: "In place: input **= exponent; returns input."})

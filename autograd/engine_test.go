@@ -388,7 +388,6 @@ func TestNonDifferentiableOpsLeaveTheGraph(t *testing.T) {
 	_, idx := must2(Max(w, 0, false))
 	tests := map[string]*tensor.Tensor{
 		"gt":           must(GtOp.Apply(w, tensor.MustScalar(0))),
-		"floor_divide": must(FloorDivideOp.Apply(w, tensor.MustScalar(2))),
 		"logical_not":  must(LogicalNotOp.Apply(w)),
 		"argmax":       must(tensor.Argmax(w, 0, false)),
 		"max indices":  idx,

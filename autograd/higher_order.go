@@ -32,7 +32,7 @@ func init() {
 		"TanBackward0", "SinhBackward0", "CoshBackward0", "AsinhBackward0", "AcoshBackward0", "AsinBackward0", "AcosBackward0", "AtanBackward0", "AtanhBackward0",
 		"Log2Backward0", "Log10Backward0", "Log1PBackward0", "Expm1Backward0", "ErfBackward0", "ErfcBackward0",
 		"RsqrtBackward0", "ReciprocalBackward0", "TruncBackward0", "FracBackward0", "NanToNumBackward0",
-		"Atan2Backward0", "HypotBackward0",
+		"Atan2Backward0", "HypotBackward0", "RemainderBackward0", "RemainderBackward1",
 	} {
 		recordableDerivs[name] = true
 	}

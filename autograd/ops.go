@@ -63,6 +63,11 @@ type BinaryOp struct {
 	// not_implemented): the output gets it as grad_fn, and a backward
 	// pass through it fails.
 	Unimplemented string
+	// unimplementedFor, for an operation with a derivative, reports the
+	// operands for which PyTorch has none all the same (remainder of a
+	// plain number by a tensor, remainder.Scalar_Tensor): the output
+	// then gets the Unimplemented node instead.
+	unimplementedFor func(a, b *tensor.Tensor) bool
 }
 
 // RoundingModes are the descriptors of a division given rounding_mode:
@@ -257,7 +262,7 @@ func (op *BinaryOp) Run(call tensor.BinaryCall) (*tensor.Tensor, error) {
 	if err != nil || !track(out, call.A, call.B) {
 		return out, err
 	}
-	if op.grad == nil {
+	if op.grad == nil || op.unimplementedFor != nil && op.unimplementedFor(call.A, call.B) {
 		if op.Unimplemented != "" {
 			notImplemented(op.Unimplemented, op.Name, []*tensor.Tensor{call.A, call.B}, out)
 		}

@@ -260,9 +260,7 @@ for line in sys.stdin.read().split("\n"):
 }
 
 // knownGradGaps are the calls whose derivative autograd lacks so far:
-// floor_divide and remainder, and the operators' methods that call them
-// (PyTorch records them; their gradients are
-// zero and (1, -floor(x/y))), slogdet and unique (new operations without a
+// slogdet and unique (new operations without a
 // recorded backward yet), and the conversions to complex dtypes (cfloat,
 // cdouble: autograd refuses complex tensors at backward, NotImplementedError,
 // where PyTorch differentiates them with Wirtinger calculus). They belong to
@@ -274,7 +272,7 @@ for line in sys.stdin.read().split("\n"):
 // centres w to a matrix of rank one, whose QR has a zero on R's
 // diagonal: linalg.qr's backward refuses it (a LinAlgError) where
 // PyTorch's gives NaN gradients.
-var knownGradGaps = []string{"floor_divide(", "remainder(", "__floordiv__(", "__rfloordiv__(", "__mod__(", "__rmod__(", "slogdet(", ".cfloat(", ".cdouble(", "geqrf(", "matrix_power(0)", "matrix_power(w, 0)", "pca_lowrank("}
+var knownGradGaps = []string{"slogdet(", ".cfloat(", ".cdouble(", "geqrf(", "matrix_power(0)", "matrix_power(w, 0)", "pca_lowrank("}
 
 func knownGradGap(expr string) bool {
 	for _, g := range knownGradGaps {
