@@ -387,13 +387,13 @@ func TestNonDifferentiableOpsLeaveTheGraph(t *testing.T) {
 	w := f32(t, 1, -2, 3)
 	_, idx := must2(Max(w, 0, false))
 	tests := map[string]*tensor.Tensor{
-		"gt":           must(GtOp.Apply(w, tensor.MustScalar(0))),
-		"logical_not":  must(LogicalNotOp.Apply(w)),
-		"argmax":       must(tensor.Argmax(w, 0, false)),
-		"max indices":  idx,
-		"to int64":     must(To(w, tensor.Int64)),
-		"detach":       Detach(must(Mul(w, w))),
-		"same dtype":   must(To(tensor.MustScalar(1.0), tensor.Float64)),
+		"gt":          must(GtOp.Apply(w, tensor.MustScalar(0))),
+		"logical_not": must(LogicalNotOp.Apply(w)),
+		"argmax":      must(tensor.Argmax(w, 0, false)),
+		"max indices": idx,
+		"to int64":    must(To(w, tensor.Int64)),
+		"detach":      Detach(must(Mul(w, w))),
+		"same dtype":  must(To(tensor.MustScalar(1.0), tensor.Float64)),
 	}
 	for name, y := range tests {
 		if y.RequiresGrad() {
