@@ -54,6 +54,9 @@ func arrayFrom(v lang.Value, dt tensor.DType, force bool) (*tensor.Tensor, error
 		}
 		if !force {
 			dt = inferred
+			if typed, ok := npDataDType(v, 0); ok {
+				dt = typed
+			}
 		}
 		return tensor.FromValue(data, dt)
 	}
@@ -95,6 +98,133 @@ func inferDType(data any, depth int) (tensor.DType, error) {
 		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no object arrays: None is not a number")
 	}
 	return 0, lang.Errorf(lang.TypeError, "kael's NumPy cannot make an array of %s", lang.TypeName(data))
+}
+
+// npDataDType is the dtype NumPy 1.24 gives a list or tuple that holds
+// NumPy scalars or arrays (np.array([np.int8(1), np.int8(2)]) is int8):
+// each element counts with its own dtype, a Python int as int64, a float
+// as float64, a bool as bool, a complex number as complex128, a scalar or
+// an array as its dtype, and np.promote_types combines them, with no
+// regard to values (np.array([np.int8(1), 2]) is int64, np.array([np.int8(1),
+// True]) int8). ok is false where no element is a NumPy value, or one is
+// something else (inferDType then decides).
+func npDataDType(v lang.Value, depth int) (dt tensor.DType, ok bool) {
+	var elems []lang.Value
+	switch x := v.(type) {
+	case *lang.List:
+		elems = x.Elems
+	case lang.Tuple:
+		elems = x
+	default:
+		return 0, false
+	}
+	if depth > maxDataDepth {
+		return 0, false
+	}
+	seen, typed := false, false
+	for _, e := range elems {
+		var d tensor.DType
+		if arr, isSub := subArray(e); isSub {
+			e = arr
+		}
+		switch x := e.(type) {
+		case bool:
+			d = tensor.Bool
+		case int64:
+			d = tensor.Int64
+		case float64:
+			d = tensor.Float64
+		case lang.Complex:
+			d = tensor.Complex128
+		case *Scalar:
+			d, typed = x.t.DType(), true
+		case *Array:
+			d, typed = x.val().DType(), true
+		case *lang.List, lang.Tuple:
+			inner, innerTyped := npDataDType(x, depth+1)
+			if !innerTyped {
+				if !allPlainNumbers(x, depth+1) {
+					return 0, false
+				}
+				if isEmptySeq(x) {
+					continue
+				}
+				inner, _ = inferPlain(x)
+			}
+			d, typed = inner, typed || innerTyped
+		default:
+			return 0, false
+		}
+		if !seen {
+			dt, seen = d, true
+			continue
+		}
+		dt = promote(dt, d)
+	}
+	return dt, typed && seen
+}
+
+// maxDataDepth bounds npDataDType's descent (lang.ToGo refuses deeper
+// data first).
+const maxDataDepth = 64
+
+// allPlainNumbers reports whether the list or tuple v holds only Python
+// numbers and bools, at any depth.
+func allPlainNumbers(v lang.Value, depth int) bool {
+	if depth > maxDataDepth {
+		return false
+	}
+	var elems []lang.Value
+	switch x := v.(type) {
+	case *lang.List:
+		elems = x.Elems
+	case lang.Tuple:
+		elems = x
+	}
+	for _, e := range elems {
+		switch e.(type) {
+		case bool, int64, float64, lang.Complex:
+		case *lang.List, lang.Tuple:
+			if !allPlainNumbers(e, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isEmptySeq reports whether the list or tuple v holds no number at any
+// depth ([] or [[], []]): it adds no dtype.
+func isEmptySeq(v lang.Value) bool {
+	data, err := lang.ToGo(v)
+	if err != nil {
+		return false
+	}
+	var empty func(any) bool
+	empty = func(d any) bool {
+		xs, isSeq := d.([]any)
+		if !isSeq {
+			return false
+		}
+		for _, x := range xs {
+			if !empty(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return empty(data)
+}
+
+// inferPlain is inferDType of Python data given as a list or tuple.
+func inferPlain(v lang.Value) (tensor.DType, error) {
+	data, err := lang.ToGo(v)
+	if err != nil {
+		return 0, err
+	}
+	return inferDType(data, 0)
 }
 
 // shapeArg reads a shape: an int or a sequence of ints.
