@@ -566,3 +566,56 @@ func unaryCannotFlag(name string, x lang.Value) bool {
 	}
 	return m.hi < lim[0]
 }
+
+// intReciprocal is np.reciprocal of an integer or bool array (bools as
+// int8): NumPy's loop computes 1.0 / x in float64 and casts it back, so 1
+// and -1 are their own reciprocals, the other nonzero values give 0, and
+// 0 gives inf cast by the processor's conversion (the smallest int32 or
+// int64; 0 in the narrower types, whose conversion goes through int32,
+// and in the unsigned ones), raising divide and invalid.
+func intReciprocal(t *tensor.Tensor) (*tensor.Tensor, map[string]bool, error) {
+	dt := t.DType()
+	if dt == tensor.Bool {
+		dt = tensor.Int8
+	}
+	x, err := t.To(tensor.Int64)
+	if err != nil {
+		return nil, nil, err
+	}
+	if x, err = x.Contiguous(); err != nil {
+		return nil, nil, err
+	}
+	d, err := tensor.Data[int64](x)
+	if err != nil {
+		return nil, nil, err
+	}
+	d = d[x.Offset() : x.Offset()+x.Numel()]
+	var atZero int64
+	if dt == tensor.Int32 {
+		atZero = math.MinInt32
+	} else if dt == tensor.Int64 {
+		atZero = math.MinInt64
+	}
+	signed := dt.IsSigned()
+	out := make([]int64, len(d))
+	zero := false
+	for i, v := range d {
+		switch {
+		case v == 0:
+			out[i], zero = atZero, true
+		case v == 1, v == -1 && signed: // uint64's largest reads as -1
+			out[i] = v
+		}
+	}
+	r, err := tensor.FromSlice(out, append([]int{}, t.Shape()...)...) // [] for a 0-d t
+	if err != nil {
+		return nil, nil, err
+	}
+	if r, err = castTensor(r, dt); err != nil {
+		return nil, nil, err
+	}
+	if !zero {
+		return r, nil, nil
+	}
+	return r, map[string]bool{"divide": true, "invalid": true}, nil
+}

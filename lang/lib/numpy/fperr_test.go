@@ -142,8 +142,21 @@ func TestSquareReciprocalMatchNumPy(t *testing.T) {
 		"np.square(np.array([3e38], np.float32))", "np.square(np.array([[1., 2.], [3., 4.]]))",
 		"np.reciprocal(np.array([2.0, 0.5]))", "np.reciprocal(np.array([1+1j]))", "np.reciprocal(np.array([0., -0.]))",
 		"np.reciprocal(2.0)", "np.reciprocal(np.float32(4))", "np.reciprocal(np.array([1e-320]))",
+		// integers: 1 / x truncated, and at 0 NumPy's cast of inf with divide and invalid
+		"np.reciprocal(np.array([2, 1, -1, 0, -3]))", "np.reciprocal(np.array([0, 1, 2, -1], dtype=np.int8))",
+		"np.reciprocal(np.array([0, 1, -1], dtype=np.int16))", "np.reciprocal(np.array([0, 1, -1, 7], dtype=np.int32))",
+		"np.reciprocal(np.array([0, 1, 255], dtype=np.uint8))", "np.reciprocal(np.array([0, 1, 2**64 - 1], dtype=np.uint64))",
+		"np.reciprocal(np.array([0, 1], dtype=np.uint16))", "np.reciprocal(np.array([0, 1], dtype=np.uint32))",
+		"np.reciprocal(np.array([True, False]))", "np.reciprocal(True)", "np.reciprocal(5)", "np.reciprocal(1)",
+		"np.reciprocal(np.int32(0))", "np.reciprocal(np.int8(-1))", "np.reciprocal([0, 1])", "np.reciprocal(np.array([[2, 1], [-1, 4]])[:, 0])",
+		"np.reciprocal(np.array([1, 2, 3]))",
 	}
-	srcs := []string{"o = np.zeros(2)\nnp.square(np.array([1., 3.]), out=o), o"}
+	srcs := []string{"o = np.zeros(2)\nnp.square(np.array([1., 3.]), out=o), o",
+		"o = np.zeros(2, dtype=np.int64)\nr = caught(lambda: np.reciprocal(np.array([1, 0]), out=o))\nr, o",
+		"with np.errstate(divide='raise'):\n    r = caught(lambda: np.reciprocal(np.array([0])))\nr",
+		"with np.errstate(divide='ignore'):\n    r = caught(lambda: np.reciprocal(np.array([0, 1])))\nr",
+		"with np.errstate(divide='ignore', invalid='raise'):\n    r = caught(lambda: np.reciprocal(np.int64(0)))\nr",
+	}
 	for _, c := range cases {
 		srcs = append(srcs, "caught(lambda: "+c+")")
 	}

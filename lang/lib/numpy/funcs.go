@@ -124,13 +124,21 @@ func defUfuncs(m map[string]lang.Value) {
 		}
 		return ufuncResult(a, "square", []*tensor.Tensor{t}, r.(lang.ArrayProvider).ArrayTensor())
 	})
-	m["reciprocal"] = lang.NewBuiltin(lang.AsValue, "reciprocal(x, out=None)", "NumPy's reciprocal, 1 / x element by element in x's floating or complex dtype, warning of a division by zero as NumPy does; integer arrays are not supported.", func(a *lang.Args) (lang.Value, error) {
+	m["reciprocal"] = lang.NewBuiltin(lang.AsValue, "reciprocal(x, out=None)", "NumPy's reciprocal, 1 / x element by element in x's dtype (bools as int8), warning of a division by zero as NumPy does; of integers 1 / x truncated, and of 0 what NumPy's cast of inf gives (the smallest int32 or int64, 0 in the other integer dtypes) with its divide and invalid warnings.", func(a *lang.Args) (lang.Value, error) {
 		t, err := arrayFrom(a.Value("x"), 0, false)
 		if err != nil {
 			return nil, err
 		}
 		if dt := t.DType(); !dt.IsFloating() && !dt.IsComplex() {
-			return nil, lang.Errorf(notImplementedError, "kael's np.reciprocal takes floating and complex arrays, not %s (NumPy truncates 1 / x of integers)", numpyName(dt))
+			r, kinds, err := intReciprocal(t)
+			if err != nil {
+				return nil, err
+			}
+			v, err := withOut(a, r)
+			if err != nil {
+				return nil, err
+			}
+			return reportWarned(a, v, fpReport(v, "reciprocal", kinds))
 		}
 		one, err := castTensor(tensor.MustScalar(1.0), t.DType())
 		if err != nil {
