@@ -162,3 +162,42 @@ func TestSquareReciprocalMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
 }
+
+// TestReduceCastErrorsMatchNumPy covers NumPy 1.24's floating-point
+// errors of reductions ("overflow encountered in reduce", "invalid value
+// encountered in reduce" for inf - inf), of cumsum and cumprod ("...
+// in accumulate") and of astype ("overflow encountered in cast" to a
+// narrower float, "invalid value encountered in cast" for a float out of
+// an integer conversion's range), with np.errstate's modes.
+func TestReduceCastErrorsMatchNumPy(t *testing.T) {
+	cases := []string{
+		"np.array([3e38, 3e38], dtype=np.float32).sum()", "np.array([np.inf, -np.inf]).sum()", "np.array([1e300, 1e300]).prod()",
+		"np.array([3e38, 3e38], dtype=np.float32).mean()", "np.array([3e38, 3e38], dtype=np.float32).cumsum()",
+		"np.array([3e38, 3e38], dtype=np.float32).sum(axis=0)", "np.array([[3e38, 3e38]], dtype=np.float32).sum(axis=1)",
+		"np.array([np.inf, -np.inf]).mean()", "np.cumprod(np.array([1e300, 1e300]))", "np.sum(np.array([1e308, 1e308]))",
+		"np.array([1e308, 1e308]).max()", "np.array([np.inf, np.nan]).sum()", "np.array([3e38, 3e38], dtype=np.float32).sum(dtype=np.float64)",
+		"np.array([1e308, 1e308]).std()", "np.array([1e308, 1e308]).var()", "np.array([1e-300, 1e-300]).prod()",
+		"np.array([127, 1], dtype=np.int8).sum()", "np.array([1e308, 1e308]).sum(keepdims=True)", "np.array([np.inf, -np.inf]).cumsum()",
+		"np.ones((3, 4), np.float32).sum(axis=1)", "np.array([[1e308, 1.0], [1e308, 1.0]]).sum(axis=0)",
+		"np.array([1e308, 1e308]).mean(axis=0, keepdims=True)", "np.array([1e308, 1e308], dtype=np.complex128).sum()",
+		"np.array([1e300]).astype(np.float32)", "np.array([np.inf]).astype(np.float32)", "np.array([np.nan]).astype(np.int64)",
+		"np.array([1e300]).astype(np.int64)", "np.array([70000.0]).astype(np.float16)", "np.array([300.0]).astype(np.int8)",
+		"np.array([3e9]).astype(np.int32)", "np.array([-1.0]).astype(np.uint8)", "np.array([1e20]).astype(np.uint64)",
+		"np.array([-1.0]).astype(np.uint64)", "np.array([np.nan]).astype(np.bool_)", "np.array([np.nan]).astype(np.float32)",
+		"np.array([1e300+0j]).astype(np.complex64)", "np.array([np.inf]).astype(np.int8)", "np.array([1e-50]).astype(np.float32)",
+		"np.array([70000], dtype=np.int64).astype(np.float16)", "np.array([1.5, -2.5]).astype(np.int32)",
+		"np.array([-2.0**63]).astype(np.int64)", "np.array([2.0**63]).astype(np.int64)", "np.array([2.0**31]).astype(np.int32)",
+		"np.array([-2.0**31]).astype(np.int32)", "np.array([4e9]).astype(np.uint32)", "np.array([1e300, 1.0]).astype(np.float32).astype(np.float64)",
+	}
+	srcs := make([]string, 0, len(cases)+4)
+	for _, c := range cases {
+		srcs = append(srcs, "caught(lambda: "+c+")")
+	}
+	srcs = append(srcs,
+		"with np.errstate(over='raise'):\n    r = caught(lambda: np.array([3e38, 3e38], dtype=np.float32).sum()), caught(lambda: np.array([1e300]).astype(np.float32)), caught(lambda: np.array([3e38, 3e38], dtype=np.float32).cumsum())\nr",
+		"with np.errstate(invalid='ignore'):\n    r = caught(lambda: np.array([np.nan]).astype(np.int64)), caught(lambda: np.array([np.inf, -np.inf]).sum())\nr",
+		// the remembered bounds of an array follow writes to it
+		"c = np.ones(3) * 1e9\nr1 = caught(lambda: c.astype(np.int32))\nc[1] = 3e9\nr1, caught(lambda: c.astype(np.int32)), caught(lambda: c.astype(np.int64))",
+	)
+	langtest.CheckMatchesCPython(t, fpPrelude, srcs)
+}

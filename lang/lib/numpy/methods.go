@@ -193,7 +193,7 @@ func init() {
 				if t, err = sumInput(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, unsignedTotal(t, sumInOrder))
+				return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, sumInOrder)))
 			}},
 		{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -204,7 +204,7 @@ func init() {
 				if t, err = sumInput(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, unsignedTotal(t, tensor.Prod))
+				return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, tensor.Prod)))
 			}},
 		{name: "mean", params: "axis=None, dtype=None, keepdims=False", doc: "The arithmetic mean over axis; integers average in float64.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -215,7 +215,7 @@ func init() {
 				if t, err = floating(t); err != nil {
 					return nil, err
 				}
-				return reduction(t, a, tensor.Mean)
+				return checkedReduce(a, "reduce", t)(reduction(t, a, tensor.Mean))
 			}},
 		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -292,7 +292,7 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return wrapArray(r), nil
+				return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
 			}},
 		{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -387,7 +387,10 @@ func init() {
 					return wrapArray(r), err
 				}
 				r, err := t.To(dt)
-				return wrapArray(r), err
+				if err != nil {
+					return nil, err
+				}
+				return checkedCast(a, t, r, dt)
 			}},
 		{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},
 		{name: "copy", params: "order='K'", doc: "A copy of the array, laid out in memory in order ('K', the array's own, by default).", funcOnly: true, fn: copyArray},
@@ -509,7 +512,7 @@ func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 		return nil, err
 	}
 	ddof := a.Int("ddof")
-	return reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	return checkedReduce(a, "reduce", t)(reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
 		if x.DType().IsComplex() {
 			return complexVariance(x, dims, ddof, keep, std)
 		}
@@ -517,7 +520,7 @@ func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 			return tensor.Std(x, dims, ddof, keep)
 		}
 		return tensor.Var(x, dims, ddof, keep)
-	})
+	}))
 }
 
 // complexVariance is NumPy's variance of complex numbers, the mean of

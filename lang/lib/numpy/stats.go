@@ -121,7 +121,10 @@ func defStats(m map[string]lang.Value) {
 				return runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
 			})
 		}
-		return wrapArray(r), err
+		if err != nil {
+			return nil, err
+		}
+		return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
 	})
 }
 
