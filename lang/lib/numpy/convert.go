@@ -109,6 +109,27 @@ func inferDType(data any, depth int) (tensor.DType, error) {
 // True]) int8). ok is false where no element is a NumPy value, or one is
 // something else (inferDType then decides).
 func npDataDType(v lang.Value, depth int) (dt tensor.DType, ok bool) {
+	var w dataWalk
+	if !w.walk(v, depth) || !w.typed || !w.seen {
+		return 0, false
+	}
+	return w.dt, true
+}
+
+// maxDataDepth bounds npDataDType's descent (lang.ToGo refuses deeper
+// data first).
+const maxDataDepth = 64
+
+// dataWalk gathers the promoted dtype of a list's elements: seen once one
+// counted, typed once one was a NumPy scalar or array.
+type dataWalk struct {
+	dt          tensor.DType
+	seen, typed bool
+}
+
+// walk adds the elements of the list or tuple v; false where one is
+// neither a number, a NumPy value nor a list or tuple of them.
+func (w *dataWalk) walk(v lang.Value, depth int) bool {
 	var elems []lang.Value
 	switch x := v.(type) {
 	case *lang.List:
@@ -116,17 +137,16 @@ func npDataDType(v lang.Value, depth int) (dt tensor.DType, ok bool) {
 	case lang.Tuple:
 		elems = x
 	default:
-		return 0, false
+		return false
 	}
 	if depth > maxDataDepth {
-		return 0, false
+		return false
 	}
-	seen, typed := false, false
 	for _, e := range elems {
-		var d tensor.DType
 		if arr, isSub := subArray(e); isSub {
 			e = arr
 		}
+		var d tensor.DType
 		switch x := e.(type) {
 		case bool:
 			d = tensor.Bool
@@ -137,94 +157,24 @@ func npDataDType(v lang.Value, depth int) (dt tensor.DType, ok bool) {
 		case lang.Complex:
 			d = tensor.Complex128
 		case *Scalar:
-			d, typed = x.t.DType(), true
+			d, w.typed = x.t.DType(), true
 		case *Array:
-			d, typed = x.val().DType(), true
+			d, w.typed = x.val().DType(), true
 		case *lang.List, lang.Tuple:
-			inner, innerTyped := npDataDType(x, depth+1)
-			if !innerTyped {
-				if !allPlainNumbers(x, depth+1) {
-					return 0, false
-				}
-				if isEmptySeq(x) {
-					continue
-				}
-				inner, _ = inferPlain(x)
-			}
-			d, typed = inner, typed || innerTyped
-		default:
-			return 0, false
-		}
-		if !seen {
-			dt, seen = d, true
-			continue
-		}
-		dt = promote(dt, d)
-	}
-	return dt, typed && seen
-}
-
-// maxDataDepth bounds npDataDType's descent (lang.ToGo refuses deeper
-// data first).
-const maxDataDepth = 64
-
-// allPlainNumbers reports whether the list or tuple v holds only Python
-// numbers and bools, at any depth.
-func allPlainNumbers(v lang.Value, depth int) bool {
-	if depth > maxDataDepth {
-		return false
-	}
-	var elems []lang.Value
-	switch x := v.(type) {
-	case *lang.List:
-		elems = x.Elems
-	case lang.Tuple:
-		elems = x
-	}
-	for _, e := range elems {
-		switch e.(type) {
-		case bool, int64, float64, lang.Complex:
-		case *lang.List, lang.Tuple:
-			if !allPlainNumbers(e, depth+1) {
+			if !w.walk(x, depth+1) {
 				return false
 			}
+			continue
 		default:
 			return false
+		}
+		if w.seen {
+			w.dt = promote(w.dt, d)
+		} else {
+			w.dt, w.seen = d, true
 		}
 	}
 	return true
-}
-
-// isEmptySeq reports whether the list or tuple v holds no number at any
-// depth ([] or [[], []]): it adds no dtype.
-func isEmptySeq(v lang.Value) bool {
-	data, err := lang.ToGo(v)
-	if err != nil {
-		return false
-	}
-	var empty func(any) bool
-	empty = func(d any) bool {
-		xs, isSeq := d.([]any)
-		if !isSeq {
-			return false
-		}
-		for _, x := range xs {
-			if !empty(x) {
-				return false
-			}
-		}
-		return true
-	}
-	return empty(data)
-}
-
-// inferPlain is inferDType of Python data given as a list or tuple.
-func inferPlain(v lang.Value) (tensor.DType, error) {
-	data, err := lang.ToGo(v)
-	if err != nil {
-		return 0, err
-	}
-	return inferDType(data, 0)
 }
 
 // shapeArg reads a shape: an int or a sequence of ints.
