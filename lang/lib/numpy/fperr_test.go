@@ -188,6 +188,8 @@ func TestReduceCastErrorsMatchNumPy(t *testing.T) {
 		"np.array([70000], dtype=np.int64).astype(np.float16)", "np.array([1.5, -2.5]).astype(np.int32)",
 		"np.array([-2.0**63]).astype(np.int64)", "np.array([2.0**63]).astype(np.int64)", "np.array([2.0**31]).astype(np.int32)",
 		"np.array([-2.0**31]).astype(np.int32)", "np.array([4e9]).astype(np.uint32)", "np.array([1e300, 1.0]).astype(np.float32).astype(np.float64)",
+		"np.array([1e300, 1e300]).cumprod()", "np.array([[1, 2], [3, 4]]).cumprod(axis=1)", "np.array([[1., 2.], [3., 4.]]).cumprod()",
+		"np.array([2, 3], dtype=np.uint8).cumprod()", "np.array([1+1j, 2]).cumprod()",
 	}
 	srcs := make([]string, 0, len(cases)+4)
 	for _, c := range cases {

@@ -84,48 +84,51 @@ func defStats(m map[string]lang.Value) {
 		r, err := tensor.Nonzero(t)
 		return wrapArray(r), err
 	})
-	m["cumprod"] = lang.NewBuiltin(lang.AsValue, "cumprod(a, axis=None)", "The running products along axis (of the flattened array when None).", func(a *lang.Args) (lang.Value, error) {
-		t, err := arrayFrom(a.Value("a"), 0, false)
+}
+
+func init() {
+	defArrayFuncs([]arrayFunc{{name: "cumprod", params: "axis=None", doc: "The running products along axis (of the flattened array when None).", fn: cumprod}})
+}
+
+// cumprod is NumPy's cumprod: multiply.accumulate along axis.
+func cumprod(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+	var err error
+	axis := 0
+	if a.IsNone("axis") {
+		if t, err = t.Reshape(-1); err != nil {
+			return nil, err
+		}
+	} else {
+		axes, err := axesArg(a.Value("axis"), t.Dim())
 		if err != nil {
 			return nil, err
 		}
-		axis := 0
-		if a.IsNone("axis") {
-			if t, err = t.Reshape(-1); err != nil {
-				return nil, err
-			}
-		} else {
-			axes, err := axesArg(a.Value("axis"), t.Dim())
-			if err != nil {
-				return nil, err
-			}
-			axis = axes[0]
-		}
-		var r *tensor.Tensor
-		switch dt := t.DType(); dt {
-		case tensor.Complex64:
-			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
-		case tensor.Complex128:
-			r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return x })
-		case tensor.Float16, tensor.BFloat16:
-			r, err = runningProduct(t, axis, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
-		case tensor.Float32:
-			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return float64(float32(x)) })
-		case tensor.Float64:
-			r, err = runningProduct(t, axis, dt, func(x float64) float64 { return x })
-		case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
-			// multiplied in int64, as NumPy's
-			r, err = runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
-		case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
-			r, err = unsignedAccumulate(t, axis, func(t *tensor.Tensor, axis int) (*tensor.Tensor, error) {
-				return runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
-			})
-		}
-		if err != nil {
-			return nil, err
-		}
-		return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
-	})
+		axis = axes[0]
+	}
+	var r *tensor.Tensor
+	switch dt := t.DType(); dt {
+	case tensor.Complex64:
+		r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return complex128(complex64(x)) })
+	case tensor.Complex128:
+		r, err = runningProduct(t, axis, dt, func(x complex128) complex128 { return x })
+	case tensor.Float16, tensor.BFloat16:
+		r, err = runningProduct(t, axis, tensor.Float16, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) })
+	case tensor.Float32:
+		r, err = runningProduct(t, axis, dt, func(x float64) float64 { return float64(float32(x)) })
+	case tensor.Float64:
+		r, err = runningProduct(t, axis, dt, func(x float64) float64 { return x })
+	case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64:
+		// multiplied in int64, as NumPy's
+		r, err = runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
+	case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
+		r, err = unsignedAccumulate(t, axis, func(t *tensor.Tensor, axis int) (*tensor.Tensor, error) {
+			return runningProduct(t, axis, tensor.Int64, func(x int64) int64 { return x })
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
 }
 
 // runningProduct is the running product of t along axis as NumPy's
