@@ -153,3 +153,91 @@ func checkedCast(a *lang.Args, t, r *tensor.Tensor, dt tensor.DType) (lang.Value
 	}
 	return reportWarned(a, v, fpReport(v, "cast", kinds))
 }
+
+// fpStage is one ufunc call of a composite operation and the flags it
+// raised.
+type fpStage struct {
+	where string
+	kinds map[string]bool
+}
+
+// checkedVariance passes the result v of var or std of the floating x
+// over dims through with NumPy's warnings. Where the result is finite, or
+// x is complex, that is checkedReduce's; otherwise it replays NumPy's
+// _var (the sum, arr - mean, the squares, their sum) to name the ufunc
+// each flag came from: "overflow encountered in multiply" where the
+// squares overflow, "... in reduce" where a sum does.
+func checkedVariance(a *lang.Args, x *tensor.Tensor, dims []int, v lang.Value, err error) (lang.Value, error) {
+	if err != nil {
+		return v, err
+	}
+	p, ok := v.(lang.ArrayProvider)
+	if !ok || !x.DType().IsFloating() || len(reduceFlags(x, p.ArrayTensor())) == 0 {
+		return checkedReduce(a, "reduce", x)(v, nil)
+	}
+	stages, err := varianceStages(x, dims)
+	if err != nil {
+		return checkedReduce(a, "reduce", x)(v, nil)
+	}
+	for _, st := range stages {
+		if len(st.kinds) == 0 {
+			continue
+		}
+		if _, err := reportWarned(a, v, fpReport(v, st.where, st.kinds)); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// varianceStages computes NumPy's _var of the real floating x over dims
+// (all when nil) step by step, with the flags of each step.
+func varianceStages(x *tensor.Tensor, dims []int) ([]fpStage, error) {
+	if dims == nil {
+		dims = allAxes(x.Dim())
+	}
+	sum, err := tensor.Sum(x, dims, true)
+	if err != nil {
+		return nil, err
+	}
+	count := 1
+	for _, d := range dims {
+		count *= x.Shape()[d]
+	}
+	n, err := castTensor(tensor.MustScalar(float64(count)), x.DType())
+	if err != nil {
+		return nil, err
+	}
+	mean, err := tensor.Div(sum, n)
+	if err != nil {
+		return nil, err
+	}
+	diff, err := tensor.Sub(x, mean)
+	if err != nil {
+		return nil, err
+	}
+	wide, err := mean.Expand(x.Shape()...)
+	if err != nil {
+		return nil, err
+	}
+	sq, err := tensor.Mul(diff, diff)
+	if err != nil {
+		return nil, err
+	}
+	total, err := tensor.Sum(sq, dims, false)
+	if err != nil {
+		return nil, err
+	}
+	return []fpStage{
+		{"reduce", reduceFlags(x, sum)},
+		{"subtract", floatFlags("subtract", []*tensor.Tensor{x, wide}, diff)},
+		{"multiply", floatFlags("multiply", []*tensor.Tensor{diff, diff}, sq)},
+		{"reduce", reduceFlags(sq, total)},
+	}, nil
+}
+
+// checkedVarianceOf is checkedVariance as a function of the reduction's
+// results, reading the dims the reduction chose from *dims.
+func checkedVarianceOf(a *lang.Args, x *tensor.Tensor, dims *[]int) func(lang.Value, error) (lang.Value, error) {
+	return func(v lang.Value, err error) (lang.Value, error) { return checkedVariance(a, x, *dims, v, err) }
+}

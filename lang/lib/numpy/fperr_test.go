@@ -190,6 +190,11 @@ func TestReduceCastErrorsMatchNumPy(t *testing.T) {
 		"np.array([-2.0**31]).astype(np.int32)", "np.array([4e9]).astype(np.uint32)", "np.array([1e300, 1.0]).astype(np.float32).astype(np.float64)",
 		"np.array([1e300, 1e300]).cumprod()", "np.array([[1, 2], [3, 4]]).cumprod(axis=1)", "np.array([[1., 2.], [3., 4.]]).cumprod()",
 		"np.array([2, 3], dtype=np.uint8).cumprod()", "np.array([1+1j, 2]).cumprod()",
+		// var and std name the step of NumPy's _var that overflowed
+		"np.array([1e200, -1e200]).std()", "np.array([1e200, -1e200]).var()", "np.array([1e308, -1e308]).var()",
+		"np.array([[1e200, -1e200], [1., 2.]]).var(axis=1)", "np.array([[1e200, -1e200], [1., 2.]]).std(axis=0)",
+		"np.array([3e20, -3e20], dtype=np.float32).var()", "np.array([np.inf, 1.]).var()", "np.array([1., 2.]).var()",
+		"np.var(np.array([1e200, -1e200]), ddof=1)", "np.array([1e200, -1e200]).std(keepdims=True)",
 	}
 	srcs := make([]string, 0, len(cases)+4)
 	for _, c := range cases {
@@ -198,6 +203,7 @@ func TestReduceCastErrorsMatchNumPy(t *testing.T) {
 	srcs = append(srcs,
 		"with np.errstate(over='raise'):\n    r = caught(lambda: np.array([3e38, 3e38], dtype=np.float32).sum()), caught(lambda: np.array([1e300]).astype(np.float32)), caught(lambda: np.array([3e38, 3e38], dtype=np.float32).cumsum())\nr",
 		"with np.errstate(invalid='ignore'):\n    r = caught(lambda: np.array([np.nan]).astype(np.int64)), caught(lambda: np.array([np.inf, -np.inf]).sum())\nr",
+		"with np.errstate(over='raise'):\n    r = caught(lambda: np.array([1e200, -1e200]).std())\nr",
 		// the remembered bounds of an array follow writes to it
 		"c = np.ones(3) * 1e9\nr1 = caught(lambda: c.astype(np.int32))\nc[1] = 3e9\nr1, caught(lambda: c.astype(np.int32)), caught(lambda: c.astype(np.int64))",
 	)

@@ -512,7 +512,9 @@ func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 		return nil, err
 	}
 	ddof := a.Int("ddof")
-	return checkedReduce(a, "reduce", t)(reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	var reduced []int // the dims reduction reduced
+	return checkedVarianceOf(a, t, &reduced)(reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+		reduced = dims
 		if x.DType().IsComplex() {
 			return complexVariance(x, dims, ddof, keep, std)
 		}
