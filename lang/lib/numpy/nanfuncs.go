@@ -49,8 +49,37 @@ func nanfunc(name, sig, doc string) *lang.Builtin {
 		if err != nil {
 			return nil, err
 		}
-		return a.Call(fn, a.Values()...)
+		res, err := a.Call(fn, a.Values()...)
+		if werr := issuePending(a, mod); werr != nil {
+			return nil, werr
+		}
+		return res, err
 	})
+}
+
+// issuePending issues the RuntimeWarnings the source module's function
+// gave (from this builtin, so they name the caller's line).
+func issuePending(a *lang.Args, mod *lang.Module) error {
+	take, err := lang.GetAttr(mod, "_take_warnings")
+	if err != nil {
+		return err
+	}
+	msgs, err := a.Call(take)
+	if err != nil {
+		return err
+	}
+	l, ok := msgs.(*lang.List)
+	if !ok {
+		return nil
+	}
+	for _, m := range l.Elems {
+		if msg, ok := m.(string); ok {
+			if err := warnCategory(a, msg, "RuntimeWarning"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // defNanFuncs adds the functions to np.

@@ -5,6 +5,20 @@
 import warnings
 import numpy as np
 
+# the RuntimeWarnings a call gives: kael's np function issues them once
+# the call returns, so that they name the caller's line as NumPy's do
+_pending = []
+
+
+def _warn(msg):
+    _pending.append(msg)
+
+
+def _take_warnings():
+    msgs = list(_pending)
+    _pending.clear()
+    return msgs
+
 
 def _replace_nan(a, val):
     # a as an array with its NaNs replaced by val, and the NaN mask (None
@@ -82,7 +96,7 @@ def _nanextreme(a, axis, keepdims, reduce, fill, ufunc):
     allnan = np.all(mask, axis=axis, keepdims=keepdims)
     if np.any(allnan):
         what = 'slice' if given_array else 'axis'
-        warnings.warn('All-NaN %s encountered' % what, RuntimeWarning, stacklevel=3)
+        _warn('All-NaN %s encountered' % what)
         res = _put_nan(res, allnan)
     return res
 
@@ -120,7 +134,7 @@ def nanmean(a, axis=None, dtype=None, keepdims=False):
     tot = np.sum(arr, axis=axis, dtype=dtype, keepdims=keepdims)
     avg = _divide_by_count(tot, cnt)
     if np.any(cnt == 0):
-        warnings.warn('Mean of empty slice', RuntimeWarning, stacklevel=2)
+        _warn('Mean of empty slice')
     return avg
 
 
@@ -144,7 +158,7 @@ def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
     var = _divide_by_count(var, dof)
     isbad = dof <= 0
     if np.any(isbad):
-        warnings.warn('Degrees of freedom <= 0 for slice.', RuntimeWarning, stacklevel=2)
+        _warn('Degrees of freedom <= 0 for slice.')
         var = _put_nan(var, isbad)
     return var
 
@@ -168,7 +182,7 @@ def nanmedian(a, axis=None, keepdims=False):
         warnings.simplefilter('ignore', RuntimeWarning)
         res = np.nanquantile(a, 0.5, axis=axis, keepdims=keepdims)
     if np.any(allnan):
-        warnings.warn('All-NaN slice encountered', RuntimeWarning, stacklevel=2)
+        _warn('All-NaN slice encountered')
     return _as_result(res, a.dtype)
 
 

@@ -38,6 +38,8 @@ func TestNanFunctionsMatchNumPy(t *testing.T) {
 		"caught(lambda: np.round(np.nanvar(a), 12)), caught(lambda: np.nanvar(a, axis=1)), caught(lambda: np.nanvar(a, axis=0, ddof=1)), caught(lambda: np.nanvar(f, axis=1, keepdims=True)), caught(lambda: np.nanvar(i, axis=1)), caught(lambda: np.nanvar([1.0, nan], ddof=1))",
 		"caught(lambda: np.round(np.nanstd(a), 12)), caught(lambda: np.nanstd(a, axis=1, ddof=1)), caught(lambda: np.nanstd(f, axis=0)), caught(lambda: np.nanstd(f)), caught(lambda: np.nanstd(i, axis=0, keepdims=True)), caught(lambda: np.nanstd([nan]))",
 		"caught(lambda: np.nanmedian(a)), caught(lambda: np.nanmedian(a, axis=1)), caught(lambda: np.nanmedian(a, axis=0, keepdims=True)), caught(lambda: np.nanmedian(f, axis=1)), caught(lambda: np.nanmedian(f)), caught(lambda: np.nanmedian(i, axis=1)), caught(lambda: np.nanmedian([nan, nan]))",
+		"b = a.reshape(3, 2, 2)\ncaught(lambda: np.nanmean(b, axis=(0, 2))), caught(lambda: np.nansum(b, axis=(1, 2), keepdims=True)), caught(lambda: np.nanmax(b, axis=-1)), caught(lambda: np.nanvar(b, axis=(0, 1))), caught(lambda: np.nanmedian(b, axis=(0, 2))), caught(lambda: np.nanstd(b, axis=-2, ddof=1))",
+		"caught(lambda: np.nanmean([1+2j, nan, 3j])), caught(lambda: np.nanvar([1+2j, nan, 3j])), caught(lambda: np.nansum([True, False, True])), caught(lambda: np.nanmean(np.float16([1, nan, 2]))), caught(lambda: np.nanmedian(np.float32([1, 2, 3, 4, nan]))), caught(lambda: np.nanmean(5.0)), caught(lambda: np.nanmax(3))",
 		"np.nansum(a, axis=2)", "np.nanmean(a, axis=-3)", "np.nanmax(np.zeros(0))",
 	})
 }
@@ -49,6 +51,7 @@ func TestAverageAndPtpMatchNumPy(t *testing.T) {
 		"np.average([1, 2, 3, 4]), np.average(np.arange(1, 11), weights=np.arange(10, 0, -1)), np.average(d, axis=1, weights=[1./4, 3./4]), np.average(d, axis=0), np.average(d, axis=1, keepdims=True)",
 		"np.average(d, weights=d), np.average(f, axis=0), np.average(np.float32([1, 2]), weights=np.float32([1, 3])), np.average(d, axis=0, weights=[1, 2, 3], keepdims=True)",
 		"np.average(d, returned=True), np.average(d, axis=1, returned=True), np.average(d, axis=0, weights=[1, 1, 2], returned=True), np.average([1.5, 2.5], weights=[2, 2], returned=True)",
+		"b = a.reshape(3, 2, 2)\nnp.average(b, axis=(0, 1)), np.ptp(b, axis=(0, 2)), np.average(d, axis=(0, 1), keepdims=True)",
 		"np.average(d, weights=[1, 2])", "np.average(d, axis=1, weights=[[1, 2]])", "np.average(d, axis=0, weights=[1, 2])", "np.average([1, 2], weights=[1, -1])",
 		"np.ptp(d), np.ptp(d, axis=0), np.ptp(d, axis=1, keepdims=True), np.ptp(a), np.ptp(f, axis=1), np.ptp([3.5, -1, 2]), np.ptp(np.int8([-100, 100]))",
 		"d.ptp(), d.ptp(axis=1), d.ptp(0, keepdims=True), f.ptp(axis=0), np.array([2.5]).ptp()",
