@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // npshape.py imports warnings
 )
 
 // The creation and shape functions (np.logspace, np.geomspace, np.diag,

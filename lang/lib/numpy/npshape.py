@@ -3,6 +3,8 @@ np.tril, np.append, np.insert, np.delete, ...), kael's own code written
 over kael's NumPy primitives, behaving as numpy/lib/function_base.py,
 twodim_base.py, shape_base.py and index_tricks.py do."""
 
+import warnings
+
 import numpy as np
 
 
@@ -12,9 +14,9 @@ def _axis(axis, ndim, prefix=""):
     return axis % ndim
 
 
-def _complex_linspace(start, stop, num, endpoint):
-    """np.linspace of complex ends (kael's takes real ones), as NumPy
-    computes it: start + arange(num) * step, the last being stop."""
+def _linspace(start, stop, num, endpoint):
+    """np.linspace of complex or array ends (kael's takes real numbers),
+    as NumPy computes it: arange(num) * step + start, the last being stop."""
     div = num - 1 if endpoint else num
     delta = stop - start
     y = np.arange(num).reshape((num,) + (1,) * delta.ndim) * (delta / div if div > 0 else delta) + start
@@ -24,8 +26,8 @@ def _complex_linspace(start, stop, num, endpoint):
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    if np.asarray(start).dtype.kind == 'c' or np.asarray(stop).dtype.kind == 'c':
-        y = _complex_linspace(np.asarray(start), np.asarray(stop), num, endpoint)
+    if np.asarray(start).dtype.kind == 'c' or np.asarray(stop).dtype.kind == 'c' or np.asarray(start).ndim or np.asarray(stop).ndim:
+        y = _linspace(np.asarray(start), np.asarray(stop), num, endpoint)
     else:
         y = np.linspace(start, stop, num=num, endpoint=endpoint)
     if axis != 0:
@@ -134,7 +136,11 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
         raise ValueError("axis1 and axis2 cannot be the same")
     b = moveaxis(a, (a1, a2), (-2, -1))
     rows, cols = _diag_index(b.shape[-2], b.shape[-1], offset)
-    return np.sum(b[..., rows, cols], axis=-1, dtype=dtype)
+    result = np.sum(b[..., rows, cols], axis=-1, dtype=dtype)
+    if out is None:
+        return result
+    out[...] = result
+    return out
 
 
 def vander(x, N=None, increasing=False):
@@ -334,54 +340,58 @@ def insert(arr, obj, values, axis=None):
         axis = arr.ndim - 1
     axis = _axis(axis, arr.ndim)
     n = arr.shape[axis]
+
+    def part(sl):
+        idx = [slice(None)] * arr.ndim
+        idx[axis] = sl
+        return arr[tuple(idx)]
+
     if isinstance(obj, slice):
-        positions = list(range(*obj.indices(n)))
-        scalar = False
+        indices = np.arange(*obj.indices(n))
     else:
-        o = np.asarray(obj)
-        if o.dtype == bool:
-            raise TypeError('boolean arrays are not valid as insert positions')
-        if o.size and o.dtype.kind not in 'iu':
-            raise IndexError('arrays used as indices must be of integer (or boolean) type')
-        scalar = o.ndim == 0
-        positions = o.ravel().tolist()
+        indices = np.array(obj)
+        if indices.dtype == bool:
+            warnings.warn("in the future insert will treat boolean arrays and array-likes as a boolean index instead of casting it to integer", FutureWarning, stacklevel=2)
+            indices = indices.astype(np.intp)
+        if indices.ndim > 1:
+            raise ValueError("index array argument obj to insert must be one dimensional or scalar")
+    if indices.size == 1:
+        index = indices.item()
+        if index < -n or index > n:
+            raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
+        if not isinstance(index, int):
+            raise TypeError("slice indices must be integers or None or have an __index__ method")
+        if index < 0:
+            index += n
+        values = np.array(values, dtype=arr.dtype, ndmin=arr.ndim)
+        if indices.ndim == 0:
+            values = moveaxis(values, 0, axis)
+        shape = list(arr.shape)
+        shape[axis] = values.shape[axis]
+        values = np.broadcast_to(values, tuple(shape))
+        return np.concatenate((part(slice(None, index)), values, part(slice(index, None))), axis=axis)
+    if indices.size == 0 and not isinstance(obj, np.ndarray):
+        indices = indices.astype(np.intp)
+    if indices.dtype.kind not in 'iu':
+        raise IndexError('arrays used as indices must be of integer (or boolean) type')
+    positions = indices.tolist()
     for i, p in enumerate(positions):
-        if p < -n or p > n:
-            raise IndexError(f"index {p} is out of bounds for axis {axis} with size {n}")
+        if p < -n or p >= n + 1:
+            raise IndexError(f"index {p} is out of bounds for axis {axis} with size {n + len(positions)}")
         if p < 0:
             positions[i] = p + n
-    values = np.array(values, dtype=arr.dtype, copy=False, ndmin=arr.ndim) if not isinstance(values, np.ndarray) else values.astype(arr.dtype)
-    if scalar:
-        values = np.asarray(values, dtype=arr.dtype)
-        if values.ndim < arr.ndim:
-            values = values.reshape((1,) * (arr.ndim - values.ndim) + values.shape)
-        values = moveaxis(values, 0, axis) if values.ndim else values
-        shape = list(arr.shape)
-        shape[axis] = values.shape[axis] if values.ndim else 1
-        values = np.broadcast_to(values, tuple(shape))
-        pre = [slice(None)] * arr.ndim
-        post = [slice(None)] * arr.ndim
-        pre[axis] = slice(None, positions[0])
-        post[axis] = slice(positions[0], None)
-        return np.concatenate((arr[tuple(pre)], values, arr[tuple(post)]), axis=axis)
     shape = list(arr.shape)
     shape[axis] = len(positions)
-    values = np.broadcast_to(moveaxis(np.asarray(values, dtype=arr.dtype), 0, axis) if np.asarray(values).ndim == arr.ndim and len(positions) != 1 else np.asarray(values, dtype=arr.dtype), tuple(shape))
-    order = sorted(range(len(positions)), key=lambda i: positions[i])
+    values = np.broadcast_to(np.asarray(values, dtype=arr.dtype), tuple(shape))
     pieces = []
     start = 0
-    for i in order:
-        p = positions[i]
-        src = [slice(None)] * arr.ndim
-        src[axis] = slice(start, p)
-        pieces.append(arr[tuple(src)])
-        val = [slice(None)] * arr.ndim
-        val[axis] = slice(i, i + 1)
-        pieces.append(values[tuple(val)])
-        start = p
-    src = [slice(None)] * arr.ndim
-    src[axis] = slice(start, None)
-    pieces.append(arr[tuple(src)])
+    for i in sorted(range(len(positions)), key=lambda i: positions[i]):
+        pieces.append(part(slice(start, positions[i])))
+        idx = [slice(None)] * arr.ndim
+        idx[axis] = slice(i, i + 1)
+        pieces.append(values[tuple(idx)])
+        start = positions[i]
+    pieces.append(part(slice(start, None)))
     return np.concatenate(pieces, axis=axis)
 
 
@@ -471,7 +481,7 @@ def _block(arrays, depth, result_ndim):
 def _max_ndim(arrays):
     if type(arrays) is list:
         return max(_max_ndim(a) for a in arrays)
-    return np.ndim(arrays) if hasattr(np, 'ndim') else np.asarray(arrays).ndim
+    return np.asarray(arrays).ndim
 
 
 def block(arrays):
