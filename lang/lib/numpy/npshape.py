@@ -110,7 +110,7 @@ def diagflat(v, k=0):
 def tri(N, M=None, k=0, dtype=float):
     if M is None:
         M = N
-    m = np.arange(N).reshape(N, 1) + k >= np.arange(M).reshape(1, M)
+    m = np.arange(N).reshape(-1, 1) + k >= np.arange(M).reshape(1, -1)
     return m.astype(dtype)
 
 
@@ -130,8 +130,8 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     a = np.asarray(a)
     if a.ndim < 2:
         raise ValueError("diag requires an array of at least two dimensions")
-    a1 = _axis(axis1, a.ndim)
-    a2 = _axis(axis2, a.ndim)
+    a1 = _axis(axis1, a.ndim, "axis1: ")
+    a2 = _axis(axis2, a.ndim, "axis2: ")
     if a1 == a2:
         raise ValueError("axis1 and axis2 cannot be the same")
     b = moveaxis(a, (a1, a2), (-2, -1))
@@ -217,10 +217,27 @@ def dstack(tup):
     return np.concatenate(arrs, 2)
 
 
+def _index(v):
+    """v as an int, as operator.index takes it."""
+    if not hasattr(type(v), '__index__'):
+        raise TypeError(f"'{type(v).__name__}' object cannot be interpreted as an integer")
+    return v.__index__()
+
+
+def _broadcast_into(values, shape):
+    """values broadcast to shape, with the error NumPy's assignment gives."""
+    try:
+        return np.broadcast_to(values, shape)
+    except ValueError:
+        def text(sh):
+            return "(" + ",".join(str(d) for d in sh) + ")"
+        raise ValueError(f"could not broadcast input array from shape {text(values.shape)} into shape {text(shape)}") from None
+
+
 def _axes(axis, ndim, name):
     if isinstance(axis, int):
         axis = [axis]
-    out = [_axis(int(a), ndim, name + ": ") for a in axis]
+    out = [_axis(_index(a), ndim, name + ": ") for a in axis]
     if len(set(out)) != len(out):
         raise ValueError(f"repeated axis in `{name}` argument")
     return out
@@ -368,7 +385,7 @@ def insert(arr, obj, values, axis=None):
             values = moveaxis(values, 0, axis)
         shape = list(arr.shape)
         shape[axis] = values.shape[axis]
-        values = np.broadcast_to(values, tuple(shape))
+        values = _broadcast_into(values, tuple(shape))
         return np.concatenate((part(slice(None, index)), values, part(slice(index, None))), axis=axis)
     if indices.size == 0 and not isinstance(obj, np.ndarray):
         indices = indices.astype(np.intp)
@@ -382,7 +399,7 @@ def insert(arr, obj, values, axis=None):
             positions[i] = p + n
     shape = list(arr.shape)
     shape[axis] = len(positions)
-    values = np.broadcast_to(np.asarray(values, dtype=arr.dtype), tuple(shape))
+    values = _broadcast_into(np.asarray(values, dtype=arr.dtype), tuple(shape))
     pieces = []
     start = 0
     for i in sorted(range(len(positions)), key=lambda i: positions[i]):
