@@ -149,6 +149,7 @@ func buildModule() *lang.Module {
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
+	defNpshape(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
