@@ -148,6 +148,7 @@ func buildModule() *lang.Module {
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
+	defNpmath(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
