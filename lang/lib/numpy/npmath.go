@@ -26,11 +26,69 @@ func init() {
 		floatOnly    bool
 	}
 	unaryUfuncs = append(unaryUfuncs, unary{"exp2", "exp2", true}, unary{"signbit", "signbit", true})
-	binaryUfuncs["fmod"] = tensor.FmodSpec.Apply
+	binaryUfuncs["fmod"] = fmod
 	binaryUfuncs["copysign"] = tensor.CopysignSpec.Apply
-	binaryUfuncs["heaviside"] = tensor.HeavisideSpec.Apply
+	binaryUfuncs["heaviside"] = heaviside
 	binaryUfuncs["logaddexp"] = tensor.LogaddexpSpec.Apply
 	binaryUfuncs["logaddexp2"] = tensor.Logaddexp2Spec.Apply
+}
+
+// fmod is NumPy's fmod: C's fmod for floats; for integers the
+// remainder with the dividend's sign, 0 where the divisor is 0 (NumPy's
+// integer loop) rather than an error.
+func fmod(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	if y.DType().IsFloating() || y.DType().IsComplex() {
+		return tensor.FmodSpec.Apply(x, y)
+	}
+	zero, err := tensor.FromSlice([]int64{0})
+	if err == nil {
+		zero, err = zero.To(y.DType())
+	}
+	if err != nil {
+		return nil, err
+	}
+	isZero, err := tensor.EqSpec.Apply(y, zero)
+	if err != nil {
+		return nil, err
+	}
+	one, err := tensor.FromSlice([]int64{1})
+	if err == nil {
+		one, err = one.To(y.DType())
+	}
+	if err != nil {
+		return nil, err
+	}
+	safe, err := tensor.Where(isZero, one, y)
+	if err != nil {
+		return nil, err
+	}
+	r, err := tensor.FmodSpec.Apply(x, safe)
+	if err != nil {
+		return nil, err
+	}
+	zero, err = zero.To(r.DType())
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Where(isZero, zero, r)
+}
+
+// heaviside is NumPy's heaviside: 0 below zero, x2 at zero, 1 above,
+// and NaN where x1 is NaN.
+func heaviside(x, h *tensor.Tensor) (*tensor.Tensor, error) {
+	r, err := tensor.HeavisideSpec.Apply(x, h)
+	if err != nil || !x.DType().IsFloating() {
+		return r, err
+	}
+	nan, err := tensor.Isnan(x)
+	if err != nil {
+		return nil, err
+	}
+	xr, err := x.To(r.DType())
+	if err != nil {
+		return nil, err
+	}
+	return tensor.Where(nan, xr, r)
 }
 
 // floatLoopUfuncs are the binary ufuncs above whose integer inputs
@@ -48,6 +106,7 @@ var npmathPython = []struct{ sig, doc string }{
 	{"rad2deg(x)", "Radians to degrees, element by element."},
 	{"degrees(x)", "Radians to degrees, element by element."},
 	{"fix(x)", "Rounds toward zero, element by element (floats; integers give float64)."},
+	{"i0(x)", "The modified Bessel function of the first kind, order 0, element by element (an array, 0-d for a scalar, as NumPy's), by Clenshaw's recurrence in x's float dtype."},
 	{"sinc(x)", "sin(pi x) / (pi x), 1 at 0, element by element."},
 	{"isscalar(element)", "Whether element is a Python number, str, bytes or NumPy scalar (not an array)."},
 	{"ndim(a)", "The number of dimensions of a (array, list or number)."},
@@ -85,18 +144,18 @@ func defNpmath(m map[string]lang.Value) {
 		})
 	}
 	m["cbrt"] = lang.NewBuiltin(lang.AsValue, "cbrt(x, out=None)", "The cube root of each element (integers give float64).", func(a *lang.Args) (lang.Value, error) {
-		t, err := floatOperand(a.Value("x"))
+		t, err := floatOperand(a.Value("x"), "cbrt")
 		if err != nil {
 			return nil, err
 		}
-		r, err := tensor.MapActivation("cbrt", t, math.Cbrt)
+		r, err := inFloat32(t, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MapActivation("cbrt", x, math.Cbrt) })
 		if err != nil {
 			return nil, err
 		}
 		return withOut(a, r)
 	})
 	m["frexp"] = lang.NewBuiltin(lang.AsValue, "frexp(x)", "The mantissas (of x's float dtype, magnitude in [0.5, 1)) and int32 exponents of x: x = m * 2**e.", func(a *lang.Args) (lang.Value, error) {
-		t, err := floatOperand(a.Value("x"))
+		t, err := floatOperand(a.Value("x"), "frexp")
 		if err != nil {
 			return nil, err
 		}
@@ -107,12 +166,21 @@ func defNpmath(m map[string]lang.Value) {
 		return lang.Tuple{wrap(mant), wrap(exp)}, nil
 	})
 	m["ldexp"] = lang.NewBuiltin(lang.AsValue, "ldexp(x1, x2, out=None)", "x1 * 2**x2, element by element with broadcasting (x2 integers).", func(a *lang.Args) (lang.Value, error) {
-		x, err := floatOperand(a.Value("x1"))
+		x, err := arrayFrom(a.Value("x1"), 0, false)
 		if err != nil {
 			return nil, err
 		}
 		e, err := arrayFrom(a.Value("x2"), 0, false)
 		if err != nil {
+			return nil, err
+		}
+		dt := x.DType()
+		if isPlainScalarOperand(a.Value("x1")) && !isPlainScalarOperand(a.Value("x2")) && !dt.IsFloating() && !dt.IsComplex() {
+			if dt, err = fromNP(minScalarType(x).n); err != nil { // NumPy 1.24's value-based casting
+				return nil, err
+			}
+		}
+		if x, err = floatLoopOf(x, dt, "ldexp"); err != nil {
 			return nil, err
 		}
 		if e.DType().IsFloating() || e.DType().IsComplex() {
@@ -152,19 +220,45 @@ func defNpmath(m map[string]lang.Value) {
 	})
 }
 
-// floatOperand is v as an array of a floating dtype: integers and bools
-// become float64 (float16 for bool and the small integers as NumPy's
-// loops do is not followed: float64 for all).
-func floatOperand(v lang.Value) (*tensor.Tensor, error) {
-	t, err := arrayFrom(v, 0, false)
+// floatOperand is v as an array of the float dtype NumPy's loop
+// computes it in (loopFloat: int8 in float16, int16 in float32, int64 in
+// float64); complex is the ufunc's TypeError.
+func floatOperand(v any, name string) (*tensor.Tensor, error) {
+	t, ok := v.(*tensor.Tensor)
+	if !ok {
+		var err error
+		if t, err = arrayFrom(v, 0, false); err != nil {
+			return nil, err
+		}
+	}
+	return floatLoopOf(t, t.DType(), name)
+}
+
+// floatLoopOf is t cast to the float loop of dt.
+func floatLoopOf(t *tensor.Tensor, dt tensor.DType, name string) (*tensor.Tensor, error) {
+	if dt.IsComplex() {
+		return nil, lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+	}
+	dt, err := loopFloat(dt)
 	if err != nil {
 		return nil, err
 	}
-	if t.DType().IsFloating() {
-		return t, nil
+	return castTensor(t, dt)
+}
+
+// inFloat32 applies f to t, computing float16 in float32 and rounding
+// back, as NumPy's float16 loops do.
+func inFloat32(t *tensor.Tensor, f func(*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	if t.DType() != tensor.Float16 {
+		return f(t)
 	}
-	if t.DType().IsComplex() {
-		return nil, lang.Errorf(lang.TypeError, "ufunc not supported for complex input")
+	x, err := t.To(tensor.Float32)
+	if err != nil {
+		return nil, err
 	}
-	return t.To(tensor.Float64)
+	r, err := f(x)
+	if err != nil {
+		return nil, err
+	}
+	return r.To(tensor.Float16)
 }

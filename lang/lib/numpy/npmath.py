@@ -10,8 +10,15 @@ import numpy as np
 
 
 def _float(a):
+    # a in the float dtype of NumPy's loop for its dtype: bool and 1-byte
+    # integers in float16, 2-byte in float32, the others in float64
     a = np.asarray(a)
-    if a.dtype.kind in 'biu':
+    kind = a.dtype.kind
+    if kind == 'b' or kind in 'iu' and a.dtype.itemsize == 1:
+        return a.astype(np.float16)
+    if kind in 'iu' and a.dtype.itemsize == 2:
+        return a.astype(np.float32)
+    if kind in 'iu':
         return a.astype(np.float64)
     return a
 
@@ -45,7 +52,8 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 def modf(x):
     a = _float(x)
     whole = np.trunc(a)
-    frac = np.where(np.isinf(a), np.zeros_like(a), a - whole)
+    inf = np.isinf(a)
+    frac = np.where(inf, np.zeros_like(a), a) - np.where(inf, np.zeros_like(a), whole)
     frac = np.copysign(frac, a)
     return _out(np.asarray(frac)), _out(np.asarray(whole))
 
@@ -68,7 +76,7 @@ def fix(x):
 
 
 def sinc(x):
-    a = _float(x)
+    a = np.asarray(x)
     y = math.pi * np.where(a == 0, 1.0e-20, a)
     return np.sin(y) / y
 
@@ -78,7 +86,12 @@ def isscalar(element):
         return False
     if isinstance(element, (bool, int, float, complex, str, bytes)):
         return True
-    return type(element).__module__ == 'numpy' and hasattr(element, 'dtype')
+    return isinstance(element, _SCALARS)
+
+
+_SCALARS = (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+            np.uint32, np.uint64, np.float16, np.float32, np.float64, np.complex64,
+            np.complex128)
 
 
 def ndim(a):
@@ -115,7 +128,7 @@ def inner(a, b):
     if a.shape[-1] != b.shape[-1]:
         raise ValueError('shapes %s and %s not aligned: %d (dim %d) != %d (dim %d)' % (
             a.shape, b.shape, a.shape[-1], a.ndim - 1, b.shape[-1], b.ndim - 1))
-    return tensordot(a, b, (-1, -1))
+    return _out(np.asarray(tensordot(a, b, (-1, -1))))
 
 
 def vdot(a, b):
@@ -246,7 +259,7 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     a2 = a[..., 2] if a.shape[-1] == 3 else None
     b2 = b[..., 2] if b.shape[-1] == 3 else None
     if a2 is None and b2 is None:
-        return a0 * b1 - a1 * b0
+        return np.asarray(a0 * b1 - a1 * b0)
     if a2 is None:
         c = [a1 * b2, -(a0 * b2), a0 * b1 - a1 * b0]
     elif b2 is None:
@@ -259,3 +272,100 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     order = list(range(nd - 1))
     order.insert(axisc, nd - 1)
     return r.transpose(order)
+
+
+# Clenshaw's recurrence over the Chebyshev coefficients of Cephes' i0
+# (|x| <= 8 and above), computed in x's float dtype as NumPy's i0 is.
+_i0A = [
+    -4.41534164647933937950E-18,
+    3.33079451882223809783E-17,
+    -2.43127984654795469359E-16,
+    1.71539128555513303061E-15,
+    -1.16853328779934516808E-14,
+    7.67618549860493561688E-14,
+    -4.85644678311192946090E-13,
+    2.95505266312963983461E-12,
+    -1.72682629144155570723E-11,
+    9.67580903537323691224E-11,
+    -5.18979560163526290666E-10,
+    2.65982372468238665035E-9,
+    -1.30002500998624804212E-8,
+    6.04699502254191894932E-8,
+    -2.67079385394061173391E-7,
+    1.11738753912010371815E-6,
+    -4.41673835845875056359E-6,
+    1.64484480707288970893E-5,
+    -5.75419501008210370398E-5,
+    1.88502885095841655729E-4,
+    -5.76375574538582365885E-4,
+    1.63947561694133579842E-3,
+    -4.32430999505057594430E-3,
+    1.05464603945949983183E-2,
+    -2.37374148058994688156E-2,
+    4.93052842396707084878E-2,
+    -9.49010970480476444210E-2,
+    1.71620901522208775349E-1,
+    -3.04682672343198398683E-1,
+    6.76795274409476084995E-1
+    ]
+
+_i0B = [
+    -7.23318048787475395456E-18,
+    -4.83050448594418207126E-18,
+    4.46562142029675999901E-17,
+    3.46122286769746109310E-17,
+    -2.82762398051658348494E-16,
+    -3.42548561967721913462E-16,
+    1.77256013305652638360E-15,
+    3.81168066935262242075E-15,
+    -9.55484669882830764870E-15,
+    -4.15056934728722208663E-14,
+    1.54008621752140982691E-14,
+    3.85277838274214270114E-13,
+    7.18012445138366623367E-13,
+    -1.79417853150680611778E-12,
+    -1.32158118404477131188E-11,
+    -3.14991652796324136454E-11,
+    1.18891471078464383424E-11,
+    4.94060238822496958910E-10,
+    3.39623202570838634515E-9,
+    2.26666899049817806459E-8,
+    2.04891858946906374183E-7,
+    2.89137052083475648297E-6,
+    6.88975834691682398426E-5,
+    3.36911647825569408990E-3,
+    8.04490411014108831608E-1
+    ]
+
+
+def _chbevl(x, vals):
+    b0 = vals[0]
+    b1 = 0.0
+    b2 = 0.0
+    for i in range(1, len(vals)):
+        b2 = b1
+        b1 = b0
+        b0 = x * b1 - b2 + vals[i]
+    return 0.5 * (b0 - b2)
+
+
+def i0(x):
+    x = np.asarray(x)
+    if x.dtype.kind == 'c':
+        raise TypeError("i0 not supported for complex values")
+    if x.dtype.kind != 'f':
+        x = x.astype(float)
+    x = np.abs(x)
+    out = np.zeros_like(x)
+    small = x <= 8.0
+    if out.ndim == 0:
+        if small:
+            out[...] = np.exp(x) * _chbevl(x / 2.0 - 2, _i0A)
+        else:
+            out[...] = np.exp(x) * _chbevl(32.0 / x - 2.0, _i0B) / np.sqrt(x)
+        return out
+    lo = x[small]
+    hi = x[~small]
+    out[small] = np.exp(lo) * _chbevl(lo / 2.0 - 2, _i0A)
+    out[~small] = np.exp(hi) * _chbevl(32.0 / hi - 2.0, _i0B) / np.sqrt(hi)
+    return out
