@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/math" // npmath.py imports math
 	"github.com/kael-dev/kael/tensor"
 )
 
