@@ -74,6 +74,50 @@ func fmod(x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	return tensor.Where(isZero, zero, r)
 }
 
+// fmodFlags are the floating-point flags of np.fmod(x, y): for
+// integers a zero divisor divides by zero; for floats a zero divisor or
+// an infinite dividend (neither NaN) is invalid.
+func fmodFlags(xv, yv lang.Value) map[string]bool {
+	x, err := arrayFrom(xv, 0, false)
+	if err != nil {
+		return nil
+	}
+	y, err := arrayFrom(yv, 0, false)
+	if err != nil {
+		return nil
+	}
+	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
+	if err != nil {
+		return nil
+	}
+	xb, err := x.BroadcastTo(shape...)
+	if err != nil {
+		return nil
+	}
+	yb, err := y.BroadcastTo(shape...)
+	if err != nil {
+		return nil
+	}
+	xs, err := xb.Float64s()
+	if err != nil {
+		return nil
+	}
+	ys, err := yb.Float64s()
+	if err != nil {
+		return nil
+	}
+	floating := x.DType().IsFloating() || y.DType().IsFloating()
+	for i := range xs {
+		if !floating && ys[i] == 0 {
+			return map[string]bool{"divide": true}
+		}
+		if floating && !math.IsNaN(xs[i]) && !math.IsNaN(ys[i]) && (ys[i] == 0 || math.IsInf(xs[i], 0)) {
+			return map[string]bool{"invalid": true}
+		}
+	}
+	return nil
+}
+
 // heaviside is NumPy's heaviside: 0 below zero, x2 at zero, 1 above,
 // and NaN where x1 is NaN.
 func heaviside(x, h *tensor.Tensor) (*tensor.Tensor, error) {
@@ -142,6 +186,23 @@ func defNpmath(m map[string]lang.Value) {
 				return nil, err
 			}
 			return a.Call(fn, a.Values()...)
+		})
+	}
+	if base, ok := m["fmod"].(*lang.Builtin); ok {
+		m["fmod"] = lang.NewBuiltin(lang.AsValue, "fmod(x1, x2, out=None)", "The remainder of x1 / x2 with x1's sign (C's fmod), element by element with broadcasting; integers by 0 give 0, with NumPy's RuntimeWarning.", func(a *lang.Args) (lang.Value, error) {
+			v, err := a.Call(base, a.Values()...)
+			if err != nil {
+				return nil, err
+			}
+			return reportWarned(a, v, fpReport(v, "fmod", fmodFlags(a.Value("x1"), a.Value("x2"))))
+		})
+	}
+	if base, ok := m["signbit"].(*lang.Builtin); ok {
+		m["signbit"] = lang.NewBuiltin(lang.AsValue, "signbit(x, out=None)", "Whether each element's sign bit is set (True for -0.0 and negative numbers).", func(a *lang.Args) (lang.Value, error) {
+			if t, err := arrayFrom(a.Value("x"), 0, false); err == nil && t.DType().IsComplex() {
+				return nil, lang.Errorf(lang.TypeError, "ufunc 'signbit' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''")
+			}
+			return a.Call(base, a.Values()...)
 		})
 	}
 	m["cbrt"] = lang.NewBuiltin(lang.AsValue, "cbrt(x, out=None)", "The cube root of each element (integers give float64).", func(a *lang.Args) (lang.Value, error) {

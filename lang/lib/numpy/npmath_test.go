@@ -41,7 +41,13 @@ func TestNpmathUfuncsMatchNumPy(t *testing.T) {
 		"np.cbrt(np.array([np.nan, -np.inf, 0.0, -0.0, 1e-300]))",
 		"np.exp2(np.array([1, 2, 0.5])), np.exp2(3), np.exp2(np.float32([-1])), np.exp2(np.int16([3])), np.exp2(np.array([1024, -1075, 0.5]))",
 		"np.fix(np.array([2.1, 2.9, -2.1, -2.9])), np.fix(3.7), np.fix([1, -2]), np.fix(np.array([True]))",
-		"np.i0(1 + 2j)", "np.cbrt(1j)", "np.ldexp(1.0, 2.5)",
+		"np.cbrt(np.array([8.0]), out=np.zeros(1)), np.frexp(np.array([[1.0, 2.0]])), np.frexp(np.array(5.0)), np.modf(np.array(2.5)), np.fix(np.array(2.5))",
+		"o = np.zeros(2)\nr = np.ldexp([1, 2], 1, out=o)\n(o, r is o)",
+		"np.heaviside(np.array([0]), np.array([0.5, 0.25])), np.signbit(np.array([-np.nan])), np.exp2(np.float16([2])), np.logaddexp(np.float16([1]), np.float16([2]))",
+		"with np.errstate(all='raise'):\n    r = np.fmod(np.array([5, -5]), 0)\nr",
+		"with np.errstate(all='raise'):\n    r = np.fmod(np.array([5.0]), 0.0)\nr",
+		"with np.errstate(all='raise'):\n    r = np.fmod(np.array([np.nan, 1.0]), np.array([0.0, 2.0]))\nr",
+		"np.i0(1 + 2j)", "np.cbrt(1j)", "np.ldexp(1.0, 2.5)", "np.signbit(1j)",
 	})
 }
 
