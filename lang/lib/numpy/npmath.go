@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
-	_ "github.com/kael-dev/kael/lang/lib/math" // npmath.py imports math
+	_ "github.com/kael-dev/kael/lang/lib/math"    // npmath.py imports math
+	_ "github.com/kael-dev/kael/lang/lib/numbers" // and numbers
 	"github.com/kael-dev/kael/tensor"
 )
 

@@ -5,6 +5,7 @@
 # tensordot, cross, isscalar, fromnumeric.py ndim, shape, size,
 # shape_base.py kron, and the ufuncs modf, deg2rad, rad2deg).
 import math
+import numbers
 
 import numpy as np
 
@@ -84,7 +85,7 @@ def sinc(x):
 def isscalar(element):
     if isinstance(element, np.ndarray):
         return False
-    if isinstance(element, (bool, int, float, complex, str, bytes)):
+    if isinstance(element, (str, bytes, numbers.Number)):
         return True
     return isinstance(element, _SCALARS)
 

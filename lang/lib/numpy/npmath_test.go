@@ -57,6 +57,7 @@ func TestNpmathUfuncsMatchNumPy(t *testing.T) {
 func TestNpmathShapesAndProductsMatchNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, []string{
 		"np.isscalar(3.1), np.isscalar(np.array(3.1)), np.isscalar([3.1]), np.isscalar(np.float32(1)), np.isscalar('a'), np.isscalar(None), np.isscalar(np.int64(2))",
+		"from fractions import Fraction\nnp.isscalar(Fraction(1, 2)), np.isscalar(True), np.isscalar(np.bool_(True)), np.isscalar(b'x'), np.isscalar(np.complex64(1)), np.isscalar(np.zeros(2))",
 		"np.ndim([[1, 2, 3], [4, 5, 6]]), np.ndim(np.zeros((2, 3, 4))), np.ndim(1), np.shape([[1, 2]]), np.shape(0), np.shape(np.eye(3)), np.shape([])",
 		"np.size([[1, 2, 3]]), np.size(np.zeros((2, 5)), 1), np.size(np.zeros((2, 5)), axis=0), np.size(7), np.size([])",
 		"np.inner([1, 2, 3], [0, 1, 0]), np.inner(np.arange(24).reshape((2, 3, 4)), np.arange(4)), np.inner(np.eye(2), 7), np.inner(np.float32([1, 2]), [1.5, 2])",
