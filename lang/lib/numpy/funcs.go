@@ -182,7 +182,7 @@ func defUfuncs(m map[string]lang.Value) {
 		})
 	}
 	for name, kernel := range binaryUfuncs {
-		floatLoop := name == "arctan2" || name == "hypot" // integers compute in NumPy's float loop
+		floatLoop := name == "arctan2" || name == "hypot" || floatLoopUfuncs[name] // integers compute in NumPy's float loop
 		m[name] = lang.NewBuiltin(lang.AsValue, name+"(x1, x2, out=None)", "NumPy's "+name+", element by element with broadcasting.", func(a *lang.Args) (lang.Value, error) {
 			x, y, err := binaryOperands(a, name)
 			if err != nil {

@@ -150,6 +150,8 @@ func buildModule() *lang.Module {
 	defEinsum(m)
 	defEinsumPath(m)
 	defNpshape(m)
+
+	defNpmath(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
