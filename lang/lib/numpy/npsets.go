@@ -11,7 +11,7 @@ import (
 // Statistics, search and sets (np.cov, np.corrcoef, np.trapz,
 // np.gradient, np.searchsorted, np.digitize, np.flatnonzero, np.in1d,
 // np.isin, np.setdiff1d, np.intersect1d, np.union1d, np.setxor1d,
-// np.lexsort, np.ediff1d) are Python (npsets.py) over kael's NumPy
+// np.lexsort, np.partition, np.argpartition, np.ediff1d) are Python (npsets.py) over kael's NumPy
 // primitives, as NumPy writes them over its own: the private source
 // module _numpy_npsets, run once per session the first time one of them
 // is called.
@@ -40,6 +40,8 @@ var npsetsFuncs = []struct{ sig, doc string }{
 	{"union1d(ar1, ar2)", "The sorted unique values in either array."},
 	{"setxor1d(ar1, ar2, assume_unique=False)", "The sorted unique values in exactly one of the arrays."},
 	{"lexsort(keys, axis=-1)", "The indices that sort by several 1-d keys, the last key the primary one (stable)."},
+	{"partition(a, kth, axis=-1, kind='introselect', order=None)", "A copy of a with each kth element (an int or a sequence) where a sort would put it, the smaller ones before and the others after, arranged as NumPy's introselect leaves them; axis=None flattens."},
+	{"argpartition(a, kth, axis=-1, kind='introselect', order=None)", "The indices that would partition a (np.partition's order)."},
 	{"ediff1d(ary, to_end=None, to_begin=None)", "The differences between consecutive elements of the flattened ary, with to_begin before and to_end after."},
 }
 

@@ -448,3 +448,206 @@ def ediff1d(ary, to_end=None, to_begin=None):
     if l_diff > 0:
         result[l_begin:l_begin + l_diff] = ary[1:] - ary[:-1]
     return result
+
+
+# np.partition and np.argpartition place the elements as NumPy 1.24's
+# introselect does (numpy/core/src/npysort/selection.cpp): a median-of-3
+# quickselect falling back to the median of medians of 5, a selection
+# sort for a kth near the low end, and the stack of pivots that several
+# kth share. Both permute an index list t over the values v; the order
+# NaNs sort in is NumPy's (after every number).
+
+_MAX_PIVOT_STACK = 50
+
+
+def _less(a, b):
+    return a < b or (b != b and a == a)
+
+
+def _store_pivot(pivot, kth, pivots):
+    if pivots is None:
+        return
+    if pivot == kth and len(pivots) == _MAX_PIVOT_STACK:
+        pivots[-1] = pivot
+    elif pivot >= kth and len(pivots) < _MAX_PIVOT_STACK:
+        pivots.append(pivot)
+
+
+def _swap(t, i, j):
+    t[i], t[j] = t[j], t[i]
+
+
+def _median5(v, t, o):
+    if _less(v[t[o + 1]], v[t[o]]):
+        _swap(t, o + 1, o)
+    if _less(v[t[o + 4]], v[t[o + 3]]):
+        _swap(t, o + 4, o + 3)
+    if _less(v[t[o + 3]], v[t[o]]):
+        _swap(t, o + 3, o)
+    if _less(v[t[o + 4]], v[t[o + 1]]):
+        _swap(t, o + 4, o + 1)
+    if _less(v[t[o + 2]], v[t[o + 1]]):
+        _swap(t, o + 2, o + 1)
+    if _less(v[t[o + 3]], v[t[o + 2]]):
+        if _less(v[t[o + 3]], v[t[o + 1]]):
+            return 1
+        return 3
+    return 2
+
+
+def _median_of_median5(v, t, o, num, inexact):
+    nmed = num // 5
+    subleft = 0
+    for i in range(nmed):
+        m = _median5(v, t, o + subleft)
+        _swap(t, o + subleft + m, o + i)
+        subleft += 5
+    if nmed > 2:
+        _introselect(v, t, o, nmed, nmed // 2, None, inexact)
+    return nmed // 2
+
+
+def _dumb_select(v, t, o, num, kth):
+    for i in range(kth + 1):
+        minidx = i
+        minval = v[t[o + i]]
+        for k in range(i + 1, num):
+            if _less(v[t[o + k]], minval):
+                minidx = k
+                minval = v[t[o + k]]
+        _swap(t, o + i, o + minidx)
+
+
+def _msb(n):
+    depth = 0
+    n >>= 1
+    while n:
+        depth += 1
+        n >>= 1
+    return depth
+
+
+def _introselect(v, t, o, num, kth, pivots, inexact):
+    low = 0
+    high = num - 1
+    while pivots:
+        if pivots[-1] > kth:
+            high = pivots[-1] - 1
+            break
+        elif pivots[-1] == kth:
+            return
+        low = pivots[-1] + 1
+        pivots.pop()
+    if kth - low < 3:
+        _dumb_select(v, t, o + low, high - low + 1, kth - low)
+        _store_pivot(kth, kth, pivots)
+        return
+    elif inexact and kth == num - 1:
+        maxidx = low
+        maxval = v[t[o + low]]
+        for k in range(low + 1, num):
+            if not _less(v[t[o + k]], maxval):
+                maxidx = k
+                maxval = v[t[o + k]]
+        _swap(t, o + kth, o + maxidx)
+        return
+    depth_limit = _msb(num) * 2
+    while low + 1 < high:
+        ll = low + 1
+        hh = high
+        if depth_limit > 0 or hh - ll < 5:
+            mid = low + (high - low) // 2
+            if _less(v[t[o + high]], v[t[o + mid]]):
+                _swap(t, o + high, o + mid)
+            if _less(v[t[o + high]], v[t[o + low]]):
+                _swap(t, o + high, o + low)
+            if _less(v[t[o + low]], v[t[o + mid]]):
+                _swap(t, o + low, o + mid)
+            _swap(t, o + mid, o + low + 1)
+        else:
+            mid = ll + _median_of_median5(v, t, o + ll, hh - ll, inexact)
+            _swap(t, o + mid, o + low)
+            ll -= 1
+            hh += 1
+        depth_limit -= 1
+        pivot = v[t[o + low]]
+        while True:
+            ll += 1
+            while _less(v[t[o + ll]], pivot):
+                ll += 1
+            hh -= 1
+            while _less(pivot, v[t[o + hh]]):
+                hh -= 1
+            if hh < ll:
+                break
+            _swap(t, o + ll, o + hh)
+        _swap(t, o + low, o + hh)
+        if hh != kth:
+            _store_pivot(hh, kth, pivots)
+        if hh >= kth:
+            high = hh - 1
+        if hh <= kth:
+            low = ll
+    if high == low + 1:
+        if _less(v[t[o + high]], v[t[o + low]]):
+            _swap(t, o + high, o + low)
+    _store_pivot(kth, kth, pivots)
+
+
+def _partition_order(a, kth, axis, kind):
+    """The array (flattened for axis None) moved so that axis is last, and
+    the index order introselect gives each of its lanes."""
+    if kind != 'introselect':
+        raise ValueError("select kind must be 'introselect' (got " + repr(kind) + ")")
+    a = np.asarray(a)
+    if axis is None:
+        a = a.ravel()
+        axis = -1
+    if not isinstance(axis, int):
+        raise TypeError("'" + type(axis).__name__ + "' object cannot be interpreted as an integer")
+    if axis < -a.ndim or axis >= a.ndim:
+        raise np.AxisError("axis " + str(axis) + " is out of bounds for array of dimension " + str(a.ndim))
+    axis = axis % a.ndim
+    a = a.swapaxes(axis, -1)
+    n = a.shape[-1]
+    kths = np.asarray(kth)
+    if kths.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    if kths.dtype.kind not in 'iu':
+        raise TypeError("Partition index must be integer")
+    ks = []
+    for k in kths.ravel().tolist():
+        if k < 0:
+            k += n
+        if k < 0 or k >= n:
+            raise ValueError("kth(=" + str(k) + ") out of bounds (" + str(n) + ")")
+        ks.append(k)
+    ks.sort()
+    inexact = a.dtype.kind in 'fc'
+    lanes = a.reshape(-1, n).tolist() if n > 0 else []
+    orders = []
+    for v in lanes:
+        t = list(range(n))
+        pivots = []
+        for k in ks:
+            _introselect(v, t, 0, n, k, pivots, inexact)
+        orders.append(t)
+    order = np.array(orders, dtype=np.int64).reshape(a.shape)
+    return a, order, axis
+
+
+def partition(a, kth, axis=-1, kind='introselect', order=None):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+    a, order, axis = _partition_order(a, kth, axis, kind)
+    n = a.shape[-1]
+    flat = a.reshape(-1, n)
+    rows = np.arange(flat.shape[0]).reshape(-1, 1)
+    return flat[rows, order.reshape(-1, n)].reshape(a.shape).swapaxes(axis, -1)
+
+
+def argpartition(a, kth, axis=-1, kind='introselect', order=None):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+    a, order, axis = _partition_order(a, kth, axis, kind)
+    return order.swapaxes(axis, -1)

@@ -60,3 +60,20 @@ func TestSetFunctionsMatchNumPy(t *testing.T) {
 		"np.ediff1d([1, 2], to_begin=[1.5])", "np.ediff1d([1, 2], to_end=[1.5])",
 	})
 }
+
+// TestPartitionMatchesNumPy covers np.partition and np.argpartition: the
+// order NumPy's introselect leaves (median of 3, the selection sort for a
+// small kth, median of medians of 5 on adversarial input, several kth
+// sharing pivots, NaNs), axes, and NumPy's errors.
+func TestPartitionMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"r = np.random.RandomState(3)\nx = r.randint(0, 100, 40)\nf = r.rand(31)\nf[[3, 17]] = np.nan\n", []string{
+		"np.partition([3, 4, 2, 1], 3), np.partition([3, 4, 2, 1], (1, 3)), np.partition([7, 1, 8, 2, 9, 3, 5, 0, 6, 4], 5), np.argpartition([7, 1, 8, 2, 9, 3, 5, 0, 6, 4], 5)",
+		"np.partition(x, 20), np.argpartition(x, 20), np.partition(x, -1), np.partition(x, [3, 10, 30]), np.argpartition(x, [0, 39, 12, 25])",
+		"np.partition(f, 15), np.argpartition(f, 15), np.partition(f, -1), np.partition(f, [5, 30]), np.argpartition(f, 29)",
+		"np.partition(np.roll(np.arange(200), 100), 150)[140:160], np.argpartition(np.roll(np.arange(200), 100), 150)[:20]",
+		"np.partition(x.reshape(5, 8), 4), np.partition(x.reshape(5, 8), 2, axis=0), np.argpartition(x.reshape(5, 8), 1, axis=0), np.partition(x.reshape(5, 8), 7, axis=None)",
+		"np.partition(np.float32([2.5, -1, 3, 0.5, 8, 7, 6]), 4), np.partition([True, False, True, False], 1), np.partition(np.zeros((2, 0)), 0, axis=0)",
+		"np.partition([3, 1, 2], 3)", "np.partition([3, 1, 2], -4)", "np.partition([3, 1, 2], 1, kind='x')", "np.argpartition([3, 1, 2], [0.5])",
+		"np.partition([3, 1, 2], (0, 1), axis=2)", "np.partition([3, 1, 2], [[1]])", "np.partition(5, 0)", "np.partition([1, 2], 0, order='x')",
+	})
+}
