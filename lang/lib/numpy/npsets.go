@@ -6,6 +6,7 @@ import (
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/warnings" // npsets.py imports warnings
+	"github.com/kael-dev/kael/tensor"
 )
 
 // Statistics, search and sets (np.cov, np.corrcoef, np.trapz,
@@ -20,6 +21,11 @@ import (
 var npsetsSource string
 
 func init() {
+	lang.RegisterModule("_numpy_search", "The binary search under np.searchsorted (npsets.py).", func() *lang.Module {
+		return &lang.Module{Name: "_numpy_search", Doc: "The binary search under np.searchsorted (npsets.py).", Attrs: map[string]lang.Value{
+			"searchsorted": lang.NewBuiltin(lang.AsValue, "searchsorted(a, v, right)", "The insertion points of v's elements in the sorted 1-d a, both of one real dtype without NaNs (npsets.py casts them), by binary search.", binarySearch),
+		}}
+	})
 	lang.RegisterSourceModule("_numpy_npsets", "np.cov, np.corrcoef, np.gradient, np.searchsorted, the set functions and others, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npsetsSource)
 }
 
@@ -93,4 +99,26 @@ func sigParams(sig string) []string {
 		}
 	}
 	return out
+}
+
+// binarySearch is _numpy_search.searchsorted: tensor.Searchsorted, whose
+// order is NumPy's for arrays without NaNs.
+func binarySearch(a *lang.Args) (lang.Value, error) {
+	sorted, err := arrayFrom(a.Value("a"), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	values, err := arrayFrom(a.Value("v"), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	right, err := lang.Truth(a.Value("right"))
+	if err != nil {
+		return nil, err
+	}
+	idx, err := tensor.Searchsorted(sorted, values, right, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(idx), nil
 }

@@ -7,6 +7,7 @@ numpy/core/fromnumeric.py."""
 
 import numpy as np
 import warnings
+import _numpy_search as _search
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
@@ -273,10 +274,23 @@ def searchsorted(a, v, side='left', sorter=None):
         a = a[np.asarray(sorter)]
     v = np.asarray(v)
     dt = np.result_type(a, v)
+    right = side[0] in 'rR'
+    if dt.kind in 'biuf' and dt != np.uint64:
+        # the binary search compares in a dtype of its kernels, which
+        # holds every value of these exactly
+        if dt.kind == 'b':
+            dt = np.dtype(np.int8)
+        elif dt.kind == 'u' and dt != np.uint8:
+            dt = np.dtype(np.int64)
+        elif dt == np.float16:
+            dt = np.dtype(np.float64)
+        aa = a.astype(dt)
+        if dt.kind != 'f' or not np.isnan(aa).any():
+            return _search.searchsorted(aa, v.astype(dt), right)
     aa = a.astype(dt)[None, :]
     vv = v.astype(dt).reshape(-1)[:, None]
     # NumPy's order puts NaN after every number
-    if side[0] in 'lL':
+    if not right:
         below = aa < vv
         if dt.kind in 'fc':
             below = below | (np.isnan(vv) & ~np.isnan(aa))
@@ -328,7 +342,10 @@ def in1d(ar1, ar2, assume_unique=False, invert=False, kind=None):
     if ar2.size == 0 or ar1.size == 0:
         found = np.zeros(ar1.shape, dtype=bool)
     else:
-        found = (ar1[:, None] == ar2[None, :]).any(axis=1)
+        ar2 = np.unique(ar2)
+        idx = searchsorted(ar2, ar1)
+        idx[idx == ar2.size] = 0
+        found = ar2[idx] == ar1
     if invert:
         return ~found
     return found

@@ -34,6 +34,8 @@ func TestSearchFunctionsMatchNumPy(t *testing.T) {
 		"np.searchsorted([1, 2, 3, 4, 5], 3), np.searchsorted([1, 2, 3, 4, 5], 3, side='right'), np.searchsorted([1, 2, 3, 4, 5], [-10, 10, 2, 3])",
 		"np.searchsorted([1, 2, 2, 3], [[2, 0], [3, 9]], side='right'), np.searchsorted([1.0, 2.5, np.nan], [np.nan, 2.5, 3.0]), np.searchsorted([1.0, 2.5, np.nan], [np.nan, 2.5], side='right')",
 		"np.searchsorted([3, 1, 2], [2, 3], sorter=[1, 2, 0]), np.searchsorted([], [1, 2]), np.searchsorted([1, 2], 1.5), type(np.searchsorted([1, 2], 1)).__name__",
+		"np.searchsorted(np.uint64([1, 2**63, 2**64 - 1]), np.uint64([2**63 + 1, 0])), np.searchsorted([False, True], [True, False]), np.searchsorted(np.float16([0.5, 1.5]), 1), np.searchsorted(np.uint16([3, 9]), [9, 10], side='right')",
+		"np.searchsorted([1 + 1j, 2 + 0j, 2 + 3j], [2 + 1j, 1j]), np.searchsorted(np.int8([-3, 5]), 300), np.searchsorted(np.arange(10**4), np.arange(-5, 10**4 + 5, 7)).sum()",
 		"np.digitize([0.2, 6.4, 3.0, 1.6], [0.0, 1.0, 2.5, 4.0, 10.0]), np.digitize([0.2, 6.4, 3.0, 1.6], [10.0, 4.0, 2.5, 1.0, 0.0])",
 		"np.digitize([1, 2, 3, 4], [1, 2, 3], right=True), np.digitize([1, 2, 3, 4], [1, 2, 3]), np.digitize(2.5, [1, 2, 3]), np.digitize([[1, 5], [3, 2]], [2, 4])",
 		"np.digitize([1, 2, 3, 4], [3, 2, 1], right=True), np.digitize([1, 2], [])",
@@ -50,7 +52,7 @@ func TestSetFunctionsMatchNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, []string{
 		"np.in1d([0, 1, 2, 5, 0], [0, 2]), np.in1d([0, 1, 2, 5, 0], [0, 2], invert=True), np.in1d([[1, 2], [3, 4]], [2, 3]), np.in1d([1.5, np.nan], [np.nan, 1.5]), np.in1d([], [1])",
 		"np.isin([[0, 2], [4, 6]], [1, 2, 4, 8]), np.isin([[0, 2], [4, 6]], [1, 2, 4, 8], invert=True), np.isin(3, [1, 3]), np.isin([1, 2], [])",
-		"np.in1d([1, 2], [1], kind='x')",
+		"np.in1d([1, 2], [1], kind='x')", "np.in1d([1j, 2, 3 + 1j], [2, 1j]), np.in1d(np.arange(5000), np.arange(0, 10000, 3)).sum(), np.isin([0.5, 3], [3]), np.in1d(np.uint8([1, 200]), [200, -1])",
 		"np.setdiff1d([1, 2, 3, 2, 4, 1], [3, 4, 5, 6]), np.setdiff1d([5, 1, 5], [2], assume_unique=True), np.setdiff1d([1.5, 2], [2]), np.setdiff1d([], [1])",
 		"np.intersect1d([1, 3, 4, 3], [3, 1, 2, 1]), np.intersect1d([1, 1, 2, 3, 4], [1, 2, 4]), np.intersect1d([1.5, 2], [2, 3]), np.intersect1d([], [1])",
 		"np.intersect1d([1, 1, 2, 3, 4], [1, 2, 4], return_indices=True), np.intersect1d([4, 3, 2], [2, 4], assume_unique=True, return_indices=True)",
