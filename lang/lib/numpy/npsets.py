@@ -427,8 +427,24 @@ def lexsort(keys, axis=-1):
             raise ValueError("all keys need to be the same shape")
     if len(shape) == 0:
         return np.int64(0)
-    if len(shape) != 1:
-        raise NotImplementedError("kael's np.lexsort sorts 1-d keys only")
+    if not isinstance(axis, int):
+        raise TypeError("'" + type(axis).__name__ + "' object cannot be interpreted as an integer")
+    nd = len(shape)
+    if axis < -nd or axis >= nd:
+        raise np.AxisError("axis " + str(axis) + " is out of bounds for array of dimension " + str(nd))
+    axis = axis % nd
+    if nd == 1:
+        return _lexsort1d(keys)
+    moved = [k.swapaxes(axis, -1) for k in keys]
+    n = moved[0].shape[-1]
+    lanes = [k.reshape(-1, n) for k in moved]
+    out = np.empty(lanes[0].shape, dtype=np.int64)
+    for i in range(lanes[0].shape[0]):
+        out[i] = _lexsort1d([k[i] for k in lanes])
+    return out.reshape(moved[0].shape).swapaxes(axis, -1)
+
+
+def _lexsort1d(keys):
     idx = np.argsort(keys[0], kind='stable')
     for k in keys[1:]:
         idx = idx[np.argsort(k[idx], kind='stable')]

@@ -42,7 +42,8 @@ func TestSearchFunctionsMatchNumPy(t *testing.T) {
 		"np.flatnonzero([[0, 1], [2, 0]]), np.flatnonzero(np.arange(-2, 3)), np.flatnonzero([]), np.flatnonzero([False, True])",
 		"np.lexsort(([1, 5, 1, 4, 3, 4, 4], [9, 4, 0, 4, 0, 2, 1])), np.lexsort([[3, 1, 2]]), np.lexsort(np.array([[1, 1, 0], [2, 1, 2]]))",
 		"np.searchsorted([1, 2], 1, side='x')", "np.searchsorted([[1, 2]], 1)", "np.digitize([1], [[1]])", "np.digitize([1], [3, 1, 2])", "np.digitize([1j], [1, 2])",
-		"np.lexsort([])", "np.lexsort(([1, 2], [1, 2, 3]))",
+		"np.lexsort((np.array([[1, 0, 1], [2, 2, 0]]), np.array([[0, 0, 1], [1, 0, 0]]))), np.lexsort((np.array([[1, 0, 1], [2, 2, 0]]), np.array([[0, 0, 1], [1, 0, 0]])), axis=0), np.lexsort(np.arange(24).reshape(2, 3, 4) % 3, axis=1)",
+		"np.lexsort(([1, 2], [3, 4]), axis=1)", "np.lexsort([])", "np.lexsort(([1, 2], [1, 2, 3]))",
 	})
 }
 
