@@ -33,7 +33,7 @@ func init() {
 // each does.
 var npsetsFuncs = []struct{ sig, doc string }{
 	{"cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None)", "The covariance matrix of the variables (rows of m, columns with rowvar=False; y adds more), normalized by N - 1 (N with bias=True, N - ddof with ddof), weighted by the integer fweights and the aweights; a 0-d result for one variable."},
-	{"corrcoef(x, y=None, rowvar=True, *, dtype=None)", "The Pearson correlation coefficients: np.cov normalized by the standard deviations, clipped to [-1, 1]."},
+	{"corrcoef(x, y=None, rowvar=True, bias=None, ddof=None, *, dtype=None)", "The Pearson correlation coefficients: np.cov normalized by the standard deviations, clipped to [-1, 1]; bias and ddof have no effect (a DeprecationWarning)."},
 	{"trapz(y, x=None, dx=1.0, axis=-1)", "The integral of y along axis by the trapezoidal rule, at the sample points x (spacing dx when None)."},
 	{"gradient(f, *varargs, axis=None, edge_order=1)", "The gradient of f by second-order central differences inside and first- (or second-, edge_order=2) order one-sided differences at the edges; varargs are the spacings (one scalar, or one scalar or coordinate array per axis); a tuple of arrays, one per axis, or one array for one axis."},
 	{"searchsorted(a, v, side='left', sorter=None)", "The indices where the values v would be inserted into the sorted 1-d a to keep it sorted (the first such index, the last with side='right'); sorter is the argsort of an unsorted a."},

@@ -77,7 +77,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     else:
         fact = w_sum - ddof * (w * aweights).sum() / w_sum
     if fact <= 0:
-        warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
+        warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
         fact = 0.0
     X = X - avg[:, None]
     if w is None:
@@ -89,7 +89,11 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     return c.reshape(tuple(d for d in c.shape if d != 1))
 
 
-def corrcoef(x, y=None, rowvar=True, dtype=None):
+def corrcoef(x, y=None, rowvar=True, bias=None, ddof=None, dtype=None):
+    # NumPy's defaults are its _NoValue: passing None explicitly warns
+    # there, not here
+    if bias is not None or ddof is not None:
+        warnings.warn('bias and ddof have no effect and are deprecated', DeprecationWarning, stacklevel=3)
     c = cov(x, y, rowvar, dtype=dtype)
     if c.ndim != 2:
         return c / c

@@ -22,6 +22,7 @@ func TestStatisticsFunctionsMatchNumPy(t *testing.T) {
 		"np.gradient([1, 2, 4, 7, 11, 16]), np.gradient([1, 2, 4, 7, 11, 16], 2), np.gradient([1, 2, 4, 7, 11, 16], edge_order=2), np.gradient(np.float32([1, 4, 9]))",
 		"np.gradient([1., 2, 4, 7, 11], [0., 1, 1.5, 3.5, 4]), np.gradient([1., 2, 4, 7, 11], [0., 1, 1.5, 3.5, 4], edge_order=2), np.gradient([1, 2, 4], [0, 1, 2])",
 		"np.gradient(np.array([[1, 2, 6], [3, 4, 5]])), np.gradient(np.array([[1, 2, 6], [3, 4, 5]]), axis=0), np.gradient(np.array([[1, 2, 6], [3, 4, 5]]), 2., [1, 2, 4], axis=(0, 1))",
+		"np.cov([1]), np.corrcoef([[1, 1, 1], [1, 2, 3]]), np.cov([[1, 2], [3, 5]], rowvar=False, bias=True), np.cov([1.5, 2.5, 4.0], [2, 1, 0.5]), np.corrcoef([1, 2, 4], [1, 3, 2], bias=1)",
 		"np.cov(np.zeros((2, 2, 2)))", "np.cov([1, 2], ddof=1.5)", "np.cov([1, 2], fweights=[1.5, 1])", "np.cov([1, 2], fweights=[1, 2, 3])",
 		"np.gradient([1])", "np.gradient([1, 2, 3], edge_order=3)", "np.gradient([1, 2, 3], 1, 2)", "np.gradient([1, 2, 3], [1, 2])", "np.gradient([[1, 2]], axis=2)",
 	})
@@ -60,7 +61,7 @@ func TestSetFunctionsMatchNumPy(t *testing.T) {
 		"np.union1d([-1, 0, 1], [-2, 0, 2]), np.union1d([[1, 2], [3, 4]], [5, 1]), np.union1d([1.5], [1])",
 		"np.setxor1d([1, 2, 3, 2, 4], [2, 3, 5, 7, 5]), np.setxor1d([], []), np.setxor1d([1, 2], [1, 2]), np.setxor1d([3, 1], [2], assume_unique=True)",
 		"np.ediff1d([1, 2, 4, 7, 0]), np.ediff1d([1, 2, 4, 7, 0], to_begin=-99, to_end=np.array([88, 99])), np.ediff1d([[1, 2, 4], [1, 6, 24]]), np.ediff1d([5]), np.ediff1d([1.5, 2], to_end=[3])",
-		"np.ediff1d([1, 2], to_begin=[1.5])", "np.ediff1d([1, 2], to_end=[1.5])",
+		"np.ediff1d([True, False])", "np.ediff1d([1, 2], to_begin=[1.5])", "np.ediff1d([1, 2], to_end=[1.5])",
 	})
 }
 
