@@ -39,6 +39,7 @@ func TestSearchFunctionsMatchNumPy(t *testing.T) {
 		"np.searchsorted([1 + 1j, 2 + 0j, 2 + 3j], [2 + 1j, 1j]), np.searchsorted(np.int8([-3, 5]), 300), np.searchsorted(np.arange(10**4), np.arange(-5, 10**4 + 5, 7)).sum()",
 		"np.digitize([0.2, 6.4, 3.0, 1.6], [0.0, 1.0, 2.5, 4.0, 10.0]), np.digitize([0.2, 6.4, 3.0, 1.6], [10.0, 4.0, 2.5, 1.0, 0.0])",
 		"np.digitize([1, 2, 3, 4], [1, 2, 3], right=True), np.digitize([1, 2, 3, 4], [1, 2, 3]), np.digitize(2.5, [1, 2, 3]), np.digitize([[1, 5], [3, 2]], [2, 4])",
+		"np.searchsorted([1.0, 2.5], [np.nan, 2.0]), np.searchsorted([1.0, 2.5], [np.nan, 2.5], side='right'), np.digitize([np.nan, 1.0], [0.0, 2.0]), np.digitize([np.nan, 1.0], [2.0, 0.0], right=True)",
 		"np.digitize([1, 2, 3, 4], [3, 2, 1], right=True), np.digitize([1, 2], [])",
 		"np.flatnonzero([[0, 1], [2, 0]]), np.flatnonzero(np.arange(-2, 3)), np.flatnonzero([]), np.flatnonzero([False, True])",
 		"np.lexsort(([1, 5, 1, 4, 3, 4, 4], [9, 4, 0, 4, 0, 2, 1])), np.lexsort([[3, 1, 2]]), np.lexsort(np.array([[1, 1, 0], [2, 1, 2]]))",
