@@ -57,14 +57,6 @@ func defNpsets(m map[string]lang.Value) {
 		name := f.sig[:strings.IndexByte(f.sig, '(')]
 		params := sigParams(f.sig)
 		m[name] = lang.NewBuiltin(lang.AsValue, f.sig, f.doc, func(a *lang.Args) (lang.Value, error) {
-			mod, err := a.Import("_numpy_npsets")
-			if err != nil {
-				return nil, err
-			}
-			fn, err := lang.GetAttr(mod, name)
-			if err != nil {
-				return nil, err
-			}
 			var pos []lang.Value
 			var kwNames []string
 			var kwVals []lang.Value
@@ -79,9 +71,48 @@ func defNpsets(m map[string]lang.Value) {
 					kwVals = append(kwVals, a.Value(p))
 				}
 			}
-			return a.CallKw(fn, pos, kwNames, kwVals)
+			return callNpsets(a, name, pos, kwNames, kwVals)
 		})
 	}
+}
+
+// callNpsets calls the function name of npsets.py.
+func callNpsets(a *lang.Args, name string, pos []lang.Value, kwNames []string, kwVals []lang.Value) (lang.Value, error) {
+	mod, err := a.Import("_numpy_npsets")
+	if err != nil {
+		return nil, err
+	}
+	fn, err := lang.GetAttr(mod, name)
+	if err != nil {
+		return nil, err
+	}
+	return a.CallKw(fn, pos, kwNames, kwVals)
+}
+
+// a.searchsorted, a.argpartition and a.partition (in place) are the
+// functions of npsets.py on the array.
+func init() {
+	arrayMethods["searchsorted"] = lang.NewBuiltin(lang.AsValue, "searchsorted(self, v, side='left', sorter=None)", "np.searchsorted(a, v, side, sorter): where the values v would be inserted into the sorted 1-d array.", func(a *lang.Args) (lang.Value, error) {
+		return callNpsets(a, "searchsorted", []lang.Value{a.Value("self"), a.Value("v"), a.Value("side"), a.Value("sorter")}, nil, nil)
+	})
+	arrayMethods["argpartition"] = lang.NewBuiltin(lang.AsValue, "argpartition(self, kth, axis=-1, kind='introselect', order=None)", "np.argpartition(a, kth, axis): the indices that would partition the array.", func(a *lang.Args) (lang.Value, error) {
+		return callNpsets(a, "argpartition", []lang.Value{a.Value("self"), a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
+	})
+	arrayMethods["partition"] = lang.NewBuiltin(lang.AsValue, "partition(self, kth, axis=-1, kind='introselect', order=None)", "Partitions the array in place as np.partition(a, kth, axis) orders it; returns None.", func(a *lang.Args) (lang.Value, error) {
+		self := a.Value("self").(*Array)
+		if err := self.writable("partition array is read-only"); err != nil {
+			return nil, err
+		}
+		r, err := callNpsets(a, "partition", []lang.Value{self, a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		t, err := arrayFrom(r, 0, false)
+		if err != nil {
+			return nil, err
+		}
+		return lang.None, self.assign(t)
+	})
 }
 
 // sigParams are the names of a signature's parameters, "*name" for a

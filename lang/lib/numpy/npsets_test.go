@@ -78,7 +78,8 @@ func TestPartitionMatchesNumPy(t *testing.T) {
 		"np.partition(np.roll(np.arange(200), 100), 150)[140:160], np.argpartition(np.roll(np.arange(200), 100), 150)[:20]",
 		"np.partition(x.reshape(5, 8), 4), np.partition(x.reshape(5, 8), 2, axis=0), np.argpartition(x.reshape(5, 8), 1, axis=0), np.partition(x.reshape(5, 8), 7, axis=None)",
 		"np.partition(np.float32([2.5, -1, 3, 0.5, 8, 7, 6]), 4), np.partition([True, False, True, False], 1), np.partition(np.zeros((2, 0)), 0, axis=0)",
-		"np.partition([3, 1, 2], 3)", "np.partition([3, 1, 2], -4)", "np.partition([3, 1, 2], 1, kind='x')", "np.argpartition([3, 1, 2], [0.5])",
+		"b = np.array([[3, 1, 2], [0, 5, 4]])\nb.partition(1), b, b.argpartition(0, axis=0), np.array([1, 3]).searchsorted(2), np.array([1, 3]).searchsorted([3, 4], side='right')",
+		"b = np.array([3, 1, 2])\nb.flags.writeable = False\nb.partition(1)", "np.partition([3, 1, 2], 3)", "np.partition([3, 1, 2], -4)", "np.partition([3, 1, 2], 1, kind='x')", "np.argpartition([3, 1, 2], [0.5])",
 		"np.partition([3, 1, 2], (0, 1), axis=2)", "np.partition([3, 1, 2], [[1]])", "np.partition(5, 0)", "np.partition([1, 2], 0, order='x')",
 	})
 }
