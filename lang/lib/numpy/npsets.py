@@ -650,7 +650,10 @@ def _partition_order(a, kth, axis, kind):
     kths = np.asarray(kth)
     if kths.ndim > 1:
         raise ValueError("object too deep for desired array")
-    if kths.dtype.kind not in 'iu':
+    if kths.dtype.kind == 'b':
+        warnings.warn("Passing booleans as partition index is deprecated (warning added in NumPy 1.22)", DeprecationWarning, stacklevel=3)
+        kths = kths.astype(np.int64)
+    elif kths.dtype.kind not in 'iu':
         raise TypeError("Partition index must be integer")
     ks = []
     for k in kths.ravel().tolist():
