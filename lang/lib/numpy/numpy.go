@@ -146,6 +146,8 @@ func buildModule() *lang.Module {
 	defPolynomial(m)
 	defPoly1d(m)
 	defNanFuncs(m)
+
+	defNpsets(m)
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
