@@ -57,14 +57,14 @@ def take_along_axis(arr, indices, axis):
 
 def put_along_axis(arr, indices, values, axis):
     if not isinstance(arr, np.ndarray):
-        raise TypeError("'%s' object does not support item assignment" % type(arr).__name__) if False else AttributeError("'%s' object has no attribute 'ndim'" % type(arr).__name__)
+        raise AttributeError("'%s' object has no attribute 'ndim'" % type(arr).__name__)
     if axis is None:
         indices = np.asarray(indices)
         if not _is_int(indices.dtype):
             raise IndexError('`indices` must be an integer array')
         if indices.ndim != 1:
             raise ValueError('`indices` and `arr` must have the same number of dimensions')
-        flat = np.unravel_index(indices % arr.size if False else indices, arr.shape)
+        flat = np.unravel_index(indices, arr.shape)
         arr[flat] = values
         return None
     _, indices, axis = _along_axis_args(arr, indices, axis)
@@ -145,7 +145,11 @@ class vectorize:
             if self.otypes is not None:
                 return np.asarray(res, dtype=self.otypes[0])
             return np.asarray(res)
-        arrays = np.broadcast_arrays(*[np.asarray(a) for a in args])
+        arrays = [np.asarray(a) for a in args]
+        try:
+            arrays = np.broadcast_arrays(*arrays)
+        except ValueError:
+            raise ValueError('operands could not be broadcast together with shapes %s ' % ' '.join(_shape_text(a.shape) for a in arrays))
         shape = arrays[0].shape
         size = arrays[0].size
         if size == 0 and self.otypes is None:
@@ -171,10 +175,15 @@ class vectorize:
 
     @staticmethod
     def _shaped(values, dtype, shape):
-        out = np.array(values, dtype=dtype).reshape(shape)
-        if out.ndim == 0:
-            return out[()]
-        return out
+        return np.array(values, dtype=dtype).reshape(shape)
+
+
+def _shape_text(shape):
+    return '(' + ','.join(str(n) for n in shape) + (',)' if len(shape) == 1 else ')')
+
+
+def _take(a, idx, axis):
+    return a[(slice(None),) * axis + (idx,)]
 
 
 def select(condlist, choicelist, default=0):
@@ -204,8 +213,8 @@ def select(condlist, choicelist, default=0):
 def piecewise(x, condlist, funclist, *args, **kw):
     x = np.asarray(x)
     n2 = len(funclist)
-    if isinstance(condlist, bool) or (hasattr(condlist, 'ndim') and condlist.ndim == 0) or \
-            (not isinstance(condlist, (list, np.ndarray)) or (len(condlist) > 0 and not isinstance(condlist[0], (list, np.ndarray)))) and x.ndim != 0:
+    if not isinstance(condlist, (list, tuple, np.ndarray)) or (isinstance(condlist, np.ndarray) and condlist.ndim == 0) or (
+            not isinstance(condlist[0], (list, np.ndarray)) and x.ndim != 0):
         condlist = [condlist]
     condlist = np.asarray(condlist, dtype=bool)
     n = len(condlist)
@@ -217,7 +226,11 @@ def piecewise(x, condlist, funclist, *args, **kw):
         raise ValueError('with {} condition(s), either {} or {} functions are expected'.format(n, n, n + 1))
     y = np.zeros_like(x)
     for cond, func in zip(condlist, funclist):
-        if not callable(func):
+        if x.ndim == 0:
+            # a 0-d x is the one element that x[True] gives
+            if cond:
+                y[...] = np.asarray(func(x.reshape(1), *args, **kw) if callable(func) else func).ravel()[0]
+        elif not callable(func):
             y[cond] = func
         else:
             vals = x[cond]
@@ -267,7 +280,7 @@ def compress(condition, a, axis=None, out=None):
     idx = np.nonzero(cond)[0]
     if idx.size and idx[-1] >= a.shape[axis]:
         raise IndexError('index %d is out of bounds for axis %d with size %d' % (idx[-1], axis, a.shape[axis]))
-    result = np.take(a, idx, axis=axis)
+    result = _take(a, idx, axis)
     if out is not None:
         out[...] = result
         return out
@@ -275,7 +288,7 @@ def compress(condition, a, axis=None, out=None):
 
 
 def extract(condition, arr):
-    return np.take(np.ravel(arr), np.nonzero(np.ravel(condition))[0])
+    return np.ravel(arr)[np.nonzero(np.ravel(condition))[0]]
 
 
 def _flat_positions(arr, mask):
@@ -294,12 +307,12 @@ def place(arr, mask, vals):
         return None
     if vals.size == 0:
         raise ValueError('Cannot insert from an empty array!')
-    arr[np.unravel_index(pos, arr.shape)] = np.resize(vals, pos.size)
+    arr[np.unravel_index(pos, arr.shape)] = vals[np.arange(pos.size) % vals.size]
 
 
 def putmask(a, mask, values):
     if not isinstance(a, np.ndarray):
-        raise TypeError('argument a of putmask must be a numpy array')
+        raise TypeError('putmask() argument 1 must be numpy.ndarray, not %s' % type(a).__name__)
     mask = np.asarray(mask)
     if mask.size != a.size:
         raise ValueError('putmask: mask and data must be the same size')
@@ -308,7 +321,7 @@ def putmask(a, mask, values):
     if pos.size == 0:
         return None
     if values.size == 0:
-        raise ValueError('Cannot insert from an empty array!') if False else ValueError('putmask: values must not be empty')
+        raise ValueError('putmask: values must not be empty')
     a[np.unravel_index(pos, a.shape)] = values[pos % values.size]
 
 
@@ -324,7 +337,10 @@ def copyto(dst, src, casting='same_kind', where=True):
     where = np.asarray(where)
     if where.dtype != np.bool_:
         raise TypeError("Cannot cast array data from %r to dtype('bool') according to the rule 'safe'" % (where.dtype,))
-    src = np.broadcast_to(src, dst.shape)
+    try:
+        src = np.broadcast_to(src, dst.shape)
+    except ValueError:
+        raise ValueError('could not broadcast input array from shape %s into shape %s' % (_shape_text(src.shape), _shape_text(dst.shape)))
     if where.ndim == 0:
         if where:
             dst[...] = src

@@ -18,10 +18,67 @@ func TestNpfuncAlongAxisMatchesNumPy(t *testing.T) {
 		"b = a.copy()\nnp.put_along_axis(b, np.array([[1], [0]]), 99, axis=1)\nb",
 		"b = a.astype(float)\nr = np.put_along_axis(b, np.argmax(b, axis=0, keepdims=True), [-1, -2, -3], axis=0)\nr, b",
 		"b = a.copy()\nnp.put_along_axis(b, np.array([0, 5]), 7, None)\nb",
+		"np.put_along_axis([1, 2], np.array([0]), 5, 0)",
 		"np.apply_along_axis(np.sum, 0, a), np.apply_along_axis(np.sum, 1, a), np.apply_along_axis(lambda r: r[0] * 1.5, -1, a)",
 		"np.apply_along_axis(sorted, 1, np.array([[3, 1, 2], [9, 7, 8]])), np.apply_along_axis(lambda r: np.outer(r, r), -1, np.array([[1, 2], [3, 4]]))",
 		"np.apply_along_axis(lambda r, k, s=1: r[:k] * s, 0, a, 1, s=2), np.apply_along_axis(np.cumsum, 0, np.arange(6).reshape(2, 3, 1))",
 		"np.apply_along_axis(np.max, 1, np.arange(24).reshape(2, 3, 4)), np.apply_along_axis(lambda r: r.mean(), 2, np.arange(24).reshape(2, 3, 4))",
 		"np.apply_along_axis(np.sum, 2, a)", "np.apply_along_axis(np.sum, 1, np.zeros((0, 3)))",
+	})
+}
+
+// TestNpfuncVectorizeMatchesNumPy covers np.vectorize: broadcasting,
+// the result's dtype (the first result's, or otypes'), several outputs,
+// keyword and excluded arguments, the decorator form and NumPy's errors.
+func TestNpfuncVectorizeMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"def f(a, b):\n    return a - b if a > b else a + b\nvf = np.vectorize(f)\n", []string{
+		"vf([1, 2, 3, 4], 2), vf(np.array([[1.5], [3.0]]), [1, 2, 3]), vf(3, 1), type(vf(3, 1)).__name__",
+		"np.vectorize(f, otypes=[float])([1, 2, 3, 4], 2), np.vectorize(f, otypes='i')([1.5, 2.5], 0), np.vectorize(f, otypes=[np.float32])([1], 2).dtype",
+		"np.vectorize(lambda x: (x, x * 2))(np.arange(3)), np.vectorize(lambda x: (x, x / 2), otypes=[int, float])([1, 2])",
+		"np.vectorize(lambda x, p=2: x ** p)([1, 2, 3], p=3), np.vectorize(lambda x, p: x * len(p), excluded={1})([1, 2], [7, 8, 9])",
+		"@np.vectorize\ndef g(x):\n    'doc of g'\n    return x if x > 0 else 0\ng(np.array([-1, 2, -3])), g.__doc__, g(np.array([0.5, -2])), np.vectorize(f, doc='mine').__doc__",
+		"np.vectorize(lambda x: x > 1)([1, 2]), np.vectorize(abs)(np.array([[-1.5, 2]])), np.vectorize(round)([0.4, 2.6])",
+		"np.vectorize(f, otypes=[float])([], []), np.vectorize(f)([], [])",
+		"np.vectorize(f, otypes='X')", "np.vectorize(f, otypes=3)", "vf([1, 2], [1, 2, 3])",
+	})
+}
+
+// TestNpfuncSelectMatchesNumPy covers np.select, np.piecewise and
+// np.choose: values, dtypes, defaults, broadcasting, modes and errors.
+func TestNpfuncSelectMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"x = np.arange(6)\n", []string{
+		"np.select([x < 3, x > 3], [x, x ** 2]), np.select([x < 3, x > 3], [x, x ** 2], default=-1), np.select([x > 1, x > 3], [x * 1.5, x])",
+		"np.select([x < 2], [0]), np.select([np.array([[True], [False]])], [x], 42), np.select([x > 2, x > 4], [1, 2], default=0.5)",
+		"np.select([x < 3], [x, x])", "np.select([], [])", "np.select([x], [x])",
+		"np.piecewise(x, [x < 2, x >= 4], [-1, 1]), np.piecewise(x * 1.0, [x < 3, x >= 3], [lambda v: -v, lambda v: v * 10])",
+		"np.piecewise(x, [x < 2], [lambda v: v + 100, 7]), np.piecewise(x - 2.5, [x < 3], [lambda v, k: v * k, 0], 2), np.piecewise(np.array(2.0), [True], [5])",
+		"np.piecewise(x, x > 2, [1, 0]), np.piecewise(x, [x > 2, x > 4], [1])",
+		"np.choose([2, 0, 1, 0], [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]), np.choose([[0, 1], [1, 0]], [5, [1.5, 2.5]])",
+		"np.choose([4, -1, 2], [[1, 2, 3], [10, 20, 30], [7, 8, 9]], mode='wrap'), np.choose([4, -1, 2], [[1, 2, 3], [10, 20, 30], [7, 8, 9]], mode='clip')",
+		"np.choose([3], [[1], [2]])", "np.choose([0], [[1]], mode='nope')",
+	})
+}
+
+// TestNpfuncMasksMatchNumPy covers np.compress, np.extract, np.place,
+// np.putmask and np.copyto: values, in-place writes, casting and errors.
+func TestNpfuncMasksMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([[1, 2], [3, 4], [5, 6]])\n", []string{
+		"np.compress([0, 1], a, axis=0), np.compress([False, True, True], a, axis=0), np.compress([False, True], a, axis=1), np.compress([False, True], a)",
+		"np.compress([True, False, True], [1.5, 2.5, 3.5]), np.compress([1, 0, 1, 1], a, axis=0)", "np.compress([[True]], a)",
+		"np.extract(a % 2 == 0, a), np.extract([1, 0, 2, 0, 0, 3], a), np.extract(a > 9, a)",
+		"b = a.copy()\nnp.place(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nr = np.place(b, b % 2 == 1, 0.5)\nr, b", "np.place([1, 2], [True, False], [0])", "b = a.copy()\nnp.place(b, b > 2, [])",
+		"b = a.copy()\nnp.putmask(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nnp.putmask(b, b > 4, b ** 2)\nb", "np.putmask([1, 2], [True, False], [0])",
+		"b = np.zeros(3)\nnp.copyto(b, [1, 2, 3])\nb", "b = np.zeros((2, 3), dtype=int)\nnp.copyto(b, [7, 8, 9], where=[[True, False, True], [False, True, False]])\nb",
+		"b = np.zeros(3, dtype=int)\nnp.copyto(b, 5)\nb", "b = np.zeros(3, dtype=int)\nnp.copyto(b, np.array([1.5, 2, 3]), casting='unsafe')\nb",
+		"np.copyto(np.zeros(3, dtype=int), np.array([1.5, 2, 3]))", "np.copyto([1, 2], [3, 4])", "np.copyto(np.zeros(3), [1, 2])",
+	})
+}
+
+// TestNpfuncIndexIteratorsMatchNumPy covers np.ndindex and np.ndenumerate.
+func TestNpfuncIndexIteratorsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"list(np.ndindex(2, 3)), list(np.ndindex((2, 1, 2))), list(np.ndindex()), list(np.ndindex(0, 3))",
+		"list(np.ndenumerate(np.array([[1, 2], [3, 4]]))), list(np.ndenumerate([1.5, 2.5])), [type(v).__name__ for i, v in np.ndenumerate(np.arange(2))]",
+		"[i for i in np.ndindex(*np.zeros((2, 2)).shape)], next(iter(np.ndindex(3)))", "list(np.ndindex(-1))",
 	})
 }
