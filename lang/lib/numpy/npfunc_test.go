@@ -82,3 +82,16 @@ func TestNpfuncIndexIteratorsMatchNumPy(t *testing.T) {
 		"[i for i in np.ndindex(*np.zeros((2, 2)).shape)], next(iter(np.ndindex(3)))", "list(np.ndindex(-1))",
 	})
 }
+
+// TestNpfuncGridsMatchNumPy covers np.mgrid and np.ogrid: int and float
+// ranges, complex steps (a number of points), one or several slices.
+func TestNpfuncGridsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.mgrid[0:5], np.mgrid[0:5:2], np.mgrid[-1:1:5j], np.mgrid[0:1:0.25], np.mgrid[3:0:-1], np.mgrid[:3]",
+		"np.mgrid[0:2, 0:3], np.mgrid[0:2, 0:1:3j], np.mgrid[0:2, 1:3, 0:2].shape, np.mgrid[0:4:2, 0.5:2]",
+		"np.ogrid[0:5], np.ogrid[0:2, 0:3], np.ogrid[-1:1:3j, 0:2], np.ogrid[0:0, 0:2]",
+		"xx, yy = np.mgrid[-1:1:3j, -2:2:5j]\nxx.shape, yy[0], (xx ** 2 + yy ** 2).sum()",
+		"np.mgrid[0:1:1j], np.mgrid[1:1:0j], np.mgrid[5:0]",
+		"np.mgrid[1]", "np.ogrid[0:2, 3]",
+	})
+}

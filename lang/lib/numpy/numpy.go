@@ -146,6 +146,7 @@ func buildModule() *lang.Module {
 	defPolynomial(m)
 	defPoly1d(m)
 	defNpfunc(m)
+	m["mgrid"], m["ogrid"] = &gridIndexer{}, &gridIndexer{open: true}
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
