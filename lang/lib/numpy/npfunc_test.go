@@ -95,3 +95,17 @@ func TestNpfuncGridsMatchNumPy(t *testing.T) {
 		"np.mgrid[1]", "np.ogrid[0:2, 3]",
 	})
 }
+
+// TestNpfuncConcatIndexersMatchNumPy covers np.r_ and np.c_: slices,
+// numbers, lists and arrays, the result's dtype, the "axis,ndmin"
+// directive and NumPy's errors.
+func TestNpfuncConcatIndexersMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.array([1, 2, 3])\nb = np.array([[1, 2], [3, 4]])\n", []string{
+		"np.r_[a, 0, 0, a], np.r_[1:4, 10, [7, 8]], np.r_[-1:1:5j, 2], np.r_[0:3, 0.5], np.r_[[1, 2], [3]], np.r_[True, 2]",
+		"np.r_[a * 0.5, 1], np.r_[np.float32([1.5]), 2], np.r_[np.float32([1.5]), 2.5], np.r_[np.int8([1]), 300], np.r_[a, 1j], np.r_[3]",
+		"np.r_[b, b], np.r_['1', b, b], np.r_['0,2', a, a], np.r_['-1', b, [[5], [6]]], np.r_[:0], np.r_[(a, 1)]",
+		"np.r_[()]",
+		"np.c_[a, a], np.c_[a, 10 * a, b[:1].T.repeat(3, 0)[:, :1]], np.c_[b, b], np.c_[1, 2, 3], np.c_[0:3, 1:4], np.c_[np.array([[1, 2, 3]]), 0, 0, np.array([[4, 5, 6]])]",
+		"np.r_[a, b]", "np.c_[a, [1, 2]]", "np.r_[a, 'x']", "np.r_['2', b, b]", "np.r_['x', a]",
+	})
+}

@@ -147,6 +147,7 @@ func buildModule() *lang.Module {
 	defPoly1d(m)
 	defNpfunc(m)
 	m["mgrid"], m["ogrid"] = &gridIndexer{}, &gridIndexer{open: true}
+	m["r_"], m["c_"] = &concatIndexer{}, &concatIndexer{columns: true}
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
