@@ -325,18 +325,26 @@ def putmask(a, mask, values):
     a[np.unravel_index(pos, a.shape)] = values[pos % values.size]
 
 
+_kinds = 'biufc'
+
+
 def copyto(dst, src, casting='same_kind', where=True):
     if not isinstance(dst, np.ndarray):
         raise TypeError('copyto() argument 1 must be numpy.ndarray, not %s' % type(dst).__name__)
     if casting not in ('no', 'equiv', 'safe', 'same_kind', 'unsafe'):
-        raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'")
+        raise ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got %r)" % (casting,))
     python_scalar = isinstance(src, (bool, int, float, complex))
     src = np.asarray(src)
-    if casting != 'unsafe' and not python_scalar and not np.can_cast(src.dtype, dst.dtype, casting):
-        raise TypeError("Cannot cast array data from %r to %r according to the rule %r" % (src.dtype, dst.dtype, casting))
-    where = np.asarray(where)
-    if where.dtype != np.bool_:
+    if casting != 'unsafe':
+        if python_scalar:
+            # a Python number casts by its kind, as NumPy 1.24's value-based casting
+            if _kinds.index(src.dtype.kind) > _kinds.index(dst.dtype.kind):
+                raise TypeError("Cannot cast scalar from %r to %r according to the rule %r" % (src.dtype, dst.dtype, casting))
+        elif not np.can_cast(src.dtype, dst.dtype, casting):
+            raise TypeError("Cannot cast array data from %r to %r according to the rule %r" % (src.dtype, dst.dtype, casting))
+    if isinstance(where, np.ndarray) and where.dtype != np.bool_:
         raise TypeError("Cannot cast array data from %r to dtype('bool') according to the rule 'safe'" % (where.dtype,))
+    where = np.asarray(where).astype(bool)
     try:
         src = np.broadcast_to(src, dst.shape)
     except ValueError:

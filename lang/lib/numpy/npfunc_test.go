@@ -55,7 +55,7 @@ func TestNpfuncSelectMatchesNumPy(t *testing.T) {
 		"np.piecewise(x, x > 2, [1, 0]), np.piecewise(x, [x > 2, x > 4], [1])",
 		"np.choose([2, 0, 1, 0], [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]), np.choose([[0, 1], [1, 0]], [5, [1.5, 2.5]])",
 		"np.choose([4, -1, 2], [[1, 2, 3], [10, 20, 30], [7, 8, 9]], mode='wrap'), np.choose([4, -1, 2], [[1, 2, 3], [10, 20, 30], [7, 8, 9]], mode='clip')",
-		"np.choose([3], [[1], [2]])", "np.choose([0], [[1]], mode='nope')",
+		"np.choose([3], [[1], [2]])", "np.choose([0.5], [[1]])", "np.choose([0], [[1]], mode='nope')",
 	})
 }
 
@@ -70,6 +70,8 @@ func TestNpfuncMasksMatchNumPy(t *testing.T) {
 		"b = a.copy()\nnp.putmask(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nnp.putmask(b, b > 4, b ** 2)\nb", "np.putmask([1, 2], [True, False], [0])",
 		"b = np.zeros(3)\nnp.copyto(b, [1, 2, 3])\nb", "b = np.zeros((2, 3), dtype=int)\nnp.copyto(b, [7, 8, 9], where=[[True, False, True], [False, True, False]])\nb",
 		"b = np.zeros(3, dtype=int)\nnp.copyto(b, 5)\nb", "b = np.zeros(3, dtype=int)\nnp.copyto(b, np.array([1.5, 2, 3]), casting='unsafe')\nb",
+		"b = np.zeros(3)\nnp.copyto(b, [1, 2, 3], where=[1, 0, 1])\nb", "b = np.zeros(3, dtype=np.int8)\nnp.copyto(b, 3)\nb",
+		"np.copyto(np.zeros(3, dtype=int), 1.5)", "np.copyto(np.zeros(3), 1j)", "np.copyto(np.zeros(3), [1, 2, 3], casting='x')", "np.copyto(np.zeros(3), [1, 2, 3], where=np.array([1, 0, 1]))",
 		"np.copyto(np.zeros(3, dtype=int), np.array([1.5, 2, 3]))", "np.copyto([1, 2], [3, 4])", "np.copyto(np.zeros(3), [1, 2])",
 	})
 }
@@ -106,6 +108,6 @@ func TestNpfuncConcatIndexersMatchNumPy(t *testing.T) {
 		"np.r_[b, b], np.r_['1', b, b], np.r_['0,2', a, a], np.r_['-1', b, [[5], [6]]], np.r_[:0], np.r_[(a, 1)]",
 		"np.r_[()]",
 		"np.c_[a, a], np.c_[a, 10 * a, b[:1].T.repeat(3, 0)[:, :1]], np.c_[b, b], np.c_[1, 2, 3], np.c_[0:3, 1:4], np.c_[np.array([[1, 2, 3]]), 0, 0, np.array([[4, 5, 6]])]",
-		"np.r_[a, b]", "np.c_[a, [1, 2]]", "np.r_[a, 'x']", "np.r_['2', b, b]", "np.r_['x', a]",
+		"np.r_[a, b]", "np.c_[a, [1, 2]]", "np.r_[a, 'x']", "np.r_['2', b, b]", "np.r_['x', a]", "np.r_['0,2', [1, 2], [[3, 4]]]",
 	})
 }
