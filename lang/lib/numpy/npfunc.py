@@ -96,6 +96,8 @@ _typecodes = '?bhilqpBHILQPefdgFDGSUVOMm'
 
 
 class vectorize:
+    __module__ = 'numpy'
+
     def __init__(self, pyfunc, otypes=None, doc=None, excluded=None, cache=False, signature=None):
         self.pyfunc = pyfunc
         self.cache = cache
@@ -107,12 +109,15 @@ class vectorize:
             for char in otypes:
                 if char not in _typecodes:
                     raise ValueError('Invalid otype specified: %s' % (char,))
-            otypes = [np.dtype(c) for c in otypes]
+            self._otypes = [np.dtype(c) for c in otypes]
         elif otypes is not None:
             try:
-                otypes = [np.dtype(x) for x in otypes]
+                self._otypes = [np.dtype(x) for x in otypes]
             except TypeError:
                 raise ValueError('Invalid otype specification')
+            otypes = ''.join(d.char for d in self._otypes)
+        else:
+            self._otypes = None
         self.otypes = otypes
         self.excluded = set() if excluded is None else set(excluded)
 
@@ -142,8 +147,8 @@ class vectorize:
     def _vectorize_call(self, func, args):
         if not args:
             res = func()
-            if self.otypes is not None:
-                return np.asarray(res, dtype=self.otypes[0])
+            if self._otypes is not None:
+                return np.asarray(res, dtype=self._otypes[0])
             return np.asarray(res)
         arrays = [np.asarray(a) for a in args]
         try:
@@ -161,15 +166,15 @@ class vectorize:
         nout = None
         if results and isinstance(results[0], tuple):
             nout = len(results[0])
-        elif self.otypes is not None and len(self.otypes) > 1:
-            nout = len(self.otypes)
+        elif self._otypes is not None and len(self._otypes) > 1:
+            nout = len(self._otypes)
         if nout is None:
-            dtype = self.otypes[0] if self.otypes is not None else np.asarray(results[0]).dtype
+            dtype = self._otypes[0] if self._otypes is not None else np.asarray(results[0]).dtype
             return self._shaped(results, dtype, shape)
         outs = []
         for k in range(nout):
             col = [r[k] for r in results]
-            dtype = self.otypes[k] if self.otypes is not None else np.asarray(col[0]).dtype
+            dtype = self._otypes[k] if self._otypes is not None else np.asarray(col[0]).dtype
             outs.append(self._shaped(col, dtype, shape))
         return tuple(outs)
 
@@ -358,6 +363,8 @@ def copyto(dst, src, casting='same_kind', where=True):
 
 
 class ndindex:
+    __module__ = 'numpy'
+
     def __init__(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], tuple):
             shape = shape[0]
@@ -377,6 +384,8 @@ class ndindex:
 
 
 class ndenumerate:
+    __module__ = 'numpy'
+
     def __init__(self, arr):
         self._arr = np.asarray(arr)
         self._it = iter(ndindex(*self._arr.shape))

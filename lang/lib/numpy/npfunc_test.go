@@ -39,6 +39,7 @@ func TestNpfuncVectorizeMatchesNumPy(t *testing.T) {
 		"@np.vectorize\ndef g(x):\n    'doc of g'\n    return x if x > 0 else 0\ng(np.array([-1, 2, -3])), g.__doc__, g(np.array([0.5, -2])), np.vectorize(f, doc='mine').__doc__",
 		"np.vectorize(lambda x: x > 1)([1, 2]), np.vectorize(abs)(np.array([[-1.5, 2]])), np.vectorize(round)([0.4, 2.6])",
 		"np.vectorize(f, otypes=[float])([], []), np.vectorize(f)([], [])",
+		"type(vf), vf.otypes, np.vectorize(f, otypes=[float, 'i']).otypes, np.vectorize(f, otypes='df').otypes, vf.pyfunc is f, vf.excluded, type(np.ndindex(2)), type(np.ndenumerate([1]))",
 		"np.vectorize(f, otypes='X')", "np.vectorize(f, otypes=3)", "vf([1, 2], [1, 2, 3])",
 	})
 }
