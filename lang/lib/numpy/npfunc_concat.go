@@ -85,7 +85,7 @@ func (c *concatIndexer) GetSubscript(subs []lang.Subscript) (lang.Value, error) 
 		var t *tensor.Tensor
 		isScalar := false
 		if s.IsSlice {
-			r, err := gridRangeOf(s)
+			r, err := gridRangeOf(s, true)
 			if err != nil {
 				return nil, err
 			}

@@ -42,8 +42,10 @@ type gridRange struct {
 	float       bool
 }
 
-// gridRangeOf reads a slice of mgrid's or ogrid's subscript.
-func gridRangeOf(s lang.Subscript) (gridRange, error) {
+// gridRangeOf reads a slice of mgrid's, ogrid's or r_'s subscript; alone
+// (as r_'s pieces are), it is arange's range, with arange's error for a
+// zero step.
+func gridRangeOf(s lang.Subscript, alone bool) (gridRange, error) {
 	if !s.IsSlice {
 		return gridRange{}, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'step'", lang.TypeName(s.Value))
 	}
@@ -83,6 +85,9 @@ func gridRangeOf(s lang.Subscript) (gridRange, error) {
 		return r, err
 	}
 	if step == 0 {
+		if alone {
+			return r, lang.Errorf(lang.ZeroDivisionError, "division by zero")
+		}
 		return r, lang.Errorf(lang.ZeroDivisionError, "float division by zero")
 	}
 	r.start, r.step = start, step
@@ -109,7 +114,7 @@ func (g *gridIndexer) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
 	ranges := make([]gridRange, len(subs))
 	dt := tensor.Int64
 	for i, s := range subs {
-		r, err := gridRangeOf(s)
+		r, err := gridRangeOf(s, len(subs) == 1)
 		if err != nil {
 			return nil, err
 		}

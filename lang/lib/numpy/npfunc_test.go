@@ -95,7 +95,7 @@ func TestNpfuncGridsMatchNumPy(t *testing.T) {
 		"np.ogrid[0:5], np.ogrid[0:2, 0:3], np.ogrid[-1:1:3j, 0:2], np.ogrid[0:0, 0:2]",
 		"xx, yy = np.mgrid[-1:1:3j, -2:2:5j]\nxx.shape, yy[0], (xx ** 2 + yy ** 2).sum()",
 		"np.mgrid[0:1:1j], np.mgrid[1:1:0j], np.mgrid[5:0]",
-		"np.mgrid[1]", "np.ogrid[0:2, 3]",
+		"np.mgrid[None:3], np.mgrid[0:2, None:3]", "np.mgrid[1]", "np.ogrid[0:2, 3]", "np.mgrid[0:1:0]", "np.mgrid[0:2, 0:1:0]", "np.r_[0:1:0]",
 	})
 }
 
