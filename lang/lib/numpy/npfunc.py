@@ -50,7 +50,9 @@ def _along_axis_args(arr, indices, axis):
 
 
 def take_along_axis(arr, indices, axis):
-    arr = np.asarray(arr)
+    # as NumPy's, arr must be an array already
+    if not isinstance(arr, np.ndarray):
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(arr).__name__, 'flat' if axis is None else 'ndim'))
     flat, indices, axis = _along_axis_args(arr, indices, axis)
     return flat[_along_axis_index(flat.shape, indices, axis)]
 

@@ -14,7 +14,7 @@ func TestNpfuncAlongAxisMatchesNumPy(t *testing.T) {
 		"np.take_along_axis(a, np.argsort(a, axis=1), axis=1), np.take_along_axis(a, np.argsort(a, axis=0), axis=0)",
 		"np.take_along_axis(a, np.argmax(a, axis=1, keepdims=True), axis=-1), np.take_along_axis(a, np.array([2, 0]), None)",
 		"np.take_along_axis(a * 0.5, np.array([[0], [2]]), 1), np.take_along_axis(np.arange(5), np.array([4, 4, 0]), 0)",
-		"np.take_along_axis(a, np.array([[0.0]]), 1)", "np.take_along_axis(a, np.array([0]), 1)", "np.take_along_axis(a, np.array([[0]]), 2)",
+		"np.take_along_axis(a, np.array([[0.0]]), 1)", "np.take_along_axis(a, np.array([0]), 1)", "np.take_along_axis(a, np.array([[0]]), 2)", "np.take_along_axis([[3, 1]], np.array([[1]]), 1)", "np.take_along_axis([3, 1], np.array([1]), None)",
 		"b = a.copy()\nnp.put_along_axis(b, np.array([[1], [0]]), 99, axis=1)\nb",
 		"b = a.astype(float)\nr = np.put_along_axis(b, np.argmax(b, axis=0, keepdims=True), [-1, -2, -3], axis=0)\nr, b",
 		"b = a.copy()\nnp.put_along_axis(b, np.array([0, 5]), 7, None)\nb",
@@ -110,5 +110,17 @@ func TestNpfuncConcatIndexersMatchNumPy(t *testing.T) {
 		"np.r_[()]",
 		"np.c_[a, a], np.c_[a, 10 * a, b[:1].T.repeat(3, 0)[:, :1]], np.c_[b, b], np.c_[1, 2, 3], np.c_[0:3, 1:4], np.c_[np.array([[1, 2, 3]]), 0, 0, np.array([[4, 5, 6]])]",
 		"np.r_[a, b]", "np.c_[a, [1, 2]]", "np.r_[a, 'x']", "np.r_['2', b, b]", "np.r_['x', a]", "np.r_['0,2', [1, 2], [[3, 4]]]",
+	})
+}
+
+// TestNpfuncTutorialFormsMatchNumPy covers the forms tutorials write:
+// lists where arrays go, scalars, keyword arrays and NaN defaults.
+func TestNpfuncTutorialFormsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.select([[True, False]], [[1, 2]]), np.select([np.arange(3) > 0], [np.arange(3)], default=np.nan)",
+		"np.piecewise(-2, [-2 < 0, -2 >= 0], [lambda x: -x, lambda x: x]), np.piecewise(np.array([1.0, -1.0]), [np.array([True, False])], [lambda v: v * 2])",
+		"np.apply_along_axis(lambda r: r.max() - r.min(), 0, [[1, 5], [3, 2]]), np.vectorize(lambda x, y=1: x + y)(np.arange(3), y=np.array([[10], [20]]))",
+		"np.choose(np.array([0, 1]), (np.array([1, 2]), np.array([3, 4]))), list(np.ndindex(np.int64(2))), np.extract(np.array([True, False]), [[1, 2], [3, 4]])",
+		"np.c_[np.arange(3), np.ones(3)], np.r_[np.array([1, 2]), np.array([3.5])], np.ogrid[0:3:1j]",
 	})
 }
