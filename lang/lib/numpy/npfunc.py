@@ -208,6 +208,9 @@ def select(condlist, choicelist, default=0):
     for i, c in enumerate(conds):
         if c.dtype != np.bool_:
             raise TypeError('invalid entry {} in condlist: should be boolean ndarray'.format(i))
+    # the conditions broadcast together, and the choices, as NumPy's
+    conds = np.broadcast_arrays(*conds)
+    choices = np.broadcast_arrays(*choices)
     both = np.broadcast_arrays(*(conds + choices))
     conds = both[:len(conds)]
     choices = both[len(conds):]
@@ -325,10 +328,8 @@ def putmask(a, mask, values):
         raise ValueError('putmask: mask and data must be the same size')
     values = np.asarray(values).ravel()
     pos = np.nonzero(mask.ravel())[0]
-    if pos.size == 0:
+    if pos.size == 0 or values.size == 0:
         return None
-    if values.size == 0:
-        raise ValueError('putmask: values must not be empty')
     a[np.unravel_index(pos, a.shape)] = values[pos % values.size]
 
 

@@ -50,7 +50,7 @@ func TestNpfuncSelectMatchesNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude+"x = np.arange(6)\n", []string{
 		"np.select([x < 3, x > 3], [x, x ** 2]), np.select([x < 3, x > 3], [x, x ** 2], default=-1), np.select([x > 1, x > 3], [x * 1.5, x])",
 		"np.select([x < 2], [0]), np.select([np.array([[True], [False]])], [x], 42), np.select([x > 2, x > 4], [1, 2], default=0.5)",
-		"np.select([x < 3], [x, x])", "np.select([], [])", "np.select([x], [x])",
+		"np.select([x < 3], [x, x])", "np.select([x > 1], [x], default=[1, 2])", "np.select([x > 1, x[:2] > 0], [x, x])", "np.select([], [])", "np.select([x], [x])",
 		"np.piecewise(x, [x < 2, x >= 4], [-1, 1]), np.piecewise(x * 1.0, [x < 3, x >= 3], [lambda v: -v, lambda v: v * 10])",
 		"np.piecewise(x, [x < 2], [lambda v: v + 100, 7]), np.piecewise(x - 2.5, [x < 3], [lambda v, k: v * k, 0], 2), np.piecewise(np.array(2.0), [True], [5])",
 		"np.piecewise(x, x > 2, [1, 0]), np.piecewise(x, [x > 2, x > 4], [1])",
@@ -68,7 +68,7 @@ func TestNpfuncMasksMatchNumPy(t *testing.T) {
 		"np.compress([True, False, True], [1.5, 2.5, 3.5]), np.compress([1, 0, 1, 1], a, axis=0)", "np.compress([[True]], a)",
 		"np.extract(a % 2 == 0, a), np.extract([1, 0, 2, 0, 0, 3], a), np.extract(a > 9, a)",
 		"b = a.copy()\nnp.place(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nr = np.place(b, b % 2 == 1, 0.5)\nr, b", "np.place([1, 2], [True, False], [0])", "b = a.copy()\nnp.place(b, b > 2, [])",
-		"b = a.copy()\nnp.putmask(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nnp.putmask(b, b > 4, b ** 2)\nb", "np.putmask([1, 2], [True, False], [0])",
+		"b = a.copy()\nnp.putmask(b, b > 2, [-1, -2])\nb", "b = a * 1.0\nnp.putmask(b, b > 4, b ** 2)\nb", "np.putmask([1, 2], [True, False], [0])", "b = a.copy()\nnp.putmask(b, b > 1, [])\nb", "np.putmask(a.copy(), [True], [1])", "np.place(a.copy(), [True], [1])",
 		"b = np.zeros(3)\nnp.copyto(b, [1, 2, 3])\nb", "b = np.zeros((2, 3), dtype=int)\nnp.copyto(b, [7, 8, 9], where=[[True, False, True], [False, True, False]])\nb",
 		"b = np.zeros(3, dtype=int)\nnp.copyto(b, 5)\nb", "b = np.zeros(3, dtype=int)\nnp.copyto(b, np.array([1.5, 2, 3]), casting='unsafe')\nb",
 		"b = np.zeros(3)\nnp.copyto(b, [1, 2, 3], where=[1, 0, 1])\nb", "b = np.zeros(3, dtype=np.int8)\nnp.copyto(b, 3)\nb",
