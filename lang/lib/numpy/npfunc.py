@@ -182,7 +182,11 @@ class vectorize:
 
     @staticmethod
     def _shaped(values, dtype, shape):
-        return np.array(values, dtype=dtype).reshape(shape)
+        out = np.array(values, dtype=dtype)
+        if out.ndim != 1:
+            # each result fills one element
+            raise ValueError('setting an array element with a sequence.')
+        return out.reshape(shape)
 
 
 def _shape_text(shape):

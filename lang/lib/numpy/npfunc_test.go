@@ -40,7 +40,7 @@ func TestNpfuncVectorizeMatchesNumPy(t *testing.T) {
 		"np.vectorize(lambda x: x > 1)([1, 2]), np.vectorize(abs)(np.array([[-1.5, 2]])), np.vectorize(round)([0.4, 2.6])",
 		"np.vectorize(f, otypes=[float])([], []), np.vectorize(f)([], [])",
 		"type(vf), vf.otypes, np.vectorize(f, otypes=[float, 'i']).otypes, np.vectorize(f, otypes='df').otypes, vf.pyfunc is f, vf.excluded, type(np.ndindex(2)), type(np.ndenumerate([1]))",
-		"np.vectorize(f, otypes='X')", "np.vectorize(f, otypes=3)", "vf([1, 2], [1, 2, 3])",
+		"np.vectorize(f, otypes='X')", "np.vectorize(f, otypes=3)", "vf([1, 2], [1, 2, 3])", "np.vectorize(lambda x: [x, x])([1, 2])",
 	})
 }
 
