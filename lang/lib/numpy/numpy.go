@@ -148,6 +148,10 @@ func buildModule() *lang.Module {
 	defNanFuncs(m)
 
 	defNpsets(m)
+
+	defNpfunc(m)
+	m["mgrid"], m["ogrid"] = &gridIndexer{}, &gridIndexer{open: true}
+	m["r_"], m["c_"] = &concatIndexer{}, &concatIndexer{columns: true}
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
