@@ -143,9 +143,13 @@ func issubdtype(arg1, arg2 lang.Value) (bool, error) {
 var array2stringBuiltin = lang.NewBuiltin(lang.AsValue, "array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=' ', prefix='', style=None, formatter=None, threshold=None, edgeitems=None, sign=None, floatmode=None, suffix='', *, legacy=None)",
 	"The text of an array's elements, as str(a) shows them: max_line_width, precision, suppress_small, threshold and edgeitems override the print options for this call; separator goes between elements and prefix/suffix's lengths are kept free on the first/last line (NumPy's wrapping). formatter=, sign='+'/' ', floatmode other than 'maxprec' and legacy= are not supported.",
 	func(a *lang.Args) (lang.Value, error) {
-		arr, err := arrayArg(a.Value("a"))
-		if err != nil {
-			return nil, err
+		arr, ok := a.Value("a").(*Array)
+		if !ok {
+			if sub, isSub := subArray(a.Value("a")); isSub {
+				arr = sub
+			} else {
+				return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'size'", lang.TypeName(a.Value("a")))
+			}
 		}
 		sep, prefix, suffix := a.Str("separator"), a.Str("prefix"), a.Str("suffix")
 		if err := a.Err(); err != nil {

@@ -52,10 +52,15 @@ def _ndmin(a, ndmin):
     if ndmin not in (0, 1, 2):
         raise ValueError('Illegal value of ndmin keyword: %s' % (ndmin,))
     if a.ndim > ndmin:
-        a = np.squeeze(a)
+        a = _squeeze(a)
     if a.ndim < ndmin:
-        a = np.atleast_1d(a) if ndmin == 1 else np.atleast_2d(a).T
+        a = a.reshape(1) if ndmin == 1 else a.reshape(1, -1).T if a.ndim == 1 else a.reshape(1, 1)
     return a
+
+
+def _squeeze(a):
+    # np.squeeze, keeping a 0-d array
+    return a.reshape(tuple(n for n in a.shape if n != 1))
 
 
 def _convert(text, dt, row, col):
@@ -130,7 +135,7 @@ def savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\n', header='',
     if X.ndim == 0 or X.ndim > 2:
         raise ValueError('Expected 1D or 2D array, got %dD array instead' % X.ndim)
     if X.ndim == 1:
-        X = np.atleast_2d(X).T
+        X = X.reshape(-1, 1)
     ncol = X.shape[1]
     if iscomplex := np.issubdtype(X.dtype, np.complexfloating):
         raise NotImplementedError("kael's np.savetxt does not write complex arrays")
@@ -224,7 +229,7 @@ def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,
         rows.append(row)
     if bad and invalid_raise:
         raise ValueError('Some errors were detected !\n' + '\n'.join(bad))
-    out = np.squeeze(np.array(rows, dtype=dt))
+    out = _squeeze(np.array(rows, dtype=dt))
     out = _ndmin(out, ndmin)
     if unpack:
         return out.T
@@ -258,11 +263,18 @@ def _printoptions(max_line_width, precision, suppress_small):
     return np.printoptions(**kw)
 
 
+def _need_array(a, attr):
+    if not isinstance(a, np.ndarray):
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(a).__name__, attr))
+
+
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    _need_array(arr, 'dtype')
     with _printoptions(max_line_width, precision, suppress_small):
         return repr(arr)
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    _need_array(a, 'shape')
     with _printoptions(max_line_width, precision, suppress_small):
-        return str(np.asarray(a))
+        return str(a)
