@@ -93,6 +93,10 @@ func (c *AbstractType) Attr(name string) (lang.Value, bool) {
 		return c.name, true
 	case "__module__":
 		return "numpy", true
+	case "__call__":
+		return lang.NewBuiltin(lang.AsValue, c.name+"(*args, **kwargs)", "NumPy's abstract scalar classes have no instances.", func(*lang.Args) (lang.Value, error) {
+			return nil, lang.Errorf(lang.TypeError, "cannot create 'numpy.%s' instances", c.name)
+		}), true
 	}
 	return nil, false
 }

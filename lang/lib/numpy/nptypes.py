@@ -14,7 +14,7 @@ def _lines(fname, what):
     try:
         return [str(line).rstrip('\r\n') for line in fname]
     except TypeError:
-        raise TypeError('fname must be a string, filehandle, list of strings,\n'
+        raise ValueError('fname must be a string, filehandle, list of strings,\n'
                         'or generator. Got %s instead.' % type(fname)) from None
 
 
@@ -131,6 +131,8 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None,
 
 def savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\n', header='',
             footer='', comments='# ', encoding=None):
+    if not isinstance(fname, str) and not hasattr(fname, 'write'):
+        raise ValueError('fname must be a string or file handle')
     X = np.asarray(X)
     if X.ndim == 0 or X.ndim > 2:
         raise ValueError('Expected 1D or 2D array, got %dD array instead' % X.ndim)
@@ -172,10 +174,8 @@ def savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\n', header='',
     if isinstance(fname, str):
         with open(fname, 'w') as f:
             f.write(text)
-    elif hasattr(fname, 'write'):
-        fname.write(text)
     else:
-        raise ValueError('fname must be a string or file handle')
+        fname.write(text)
 
 
 def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,

@@ -19,7 +19,8 @@ func TestScalarTypeHierarchyMatchesNumPy(t *testing.T) {
 		"np.issubdtype(np.floating, np.inexact), np.issubdtype(np.bool_, np.integer), np.issubdtype(np.dtype('i4'), 'i4'), np.issubdtype(np.float32, 'float')",
 		"np.floating, np.generic, np.number, np.integer, np.signedinteger, np.unsignedinteger, np.inexact, np.complexfloating, np.floating.__name__",
 		"np.NAN, np.NZERO, np.PZERO, np.infty, np.little_endian, {np.floating: 1}[np.floating]",
-		"np.issubdtype(np.float32, 'nope')",
+		"np.issubdtype(np.float32, 'nope')", "np.floating()", "np.generic(1)",
+		"isinstance(np.float64(1), np.generic), np.array([1.5]).dtype.type, issubclass(np.array([1.5]).dtype.type, np.floating), np.issubdtype(np.float64, np.generic)",
 	})
 }
 
@@ -57,6 +58,7 @@ func TestTextIOMatchesNumPy(t *testing.T) {
 		"np.genfromtxt(['1,2,3'], delimiter=','), np.genfromtxt(['1,,3'], delimiter=',', filling_values=0), np.genfromtxt(io.StringIO('1 2\\n3 4'), usecols=1)",
 		"np.genfromtxt(['1,2,3', '4,6'], delimiter=',')",
 		"np.fromiter(range(5), int), np.fromiter((x * x for x in range(4)), dtype=np.float32), np.fromiter(iter([1, 2, 3]), float, count=2), np.fromiter([], int)",
-		"np.fromiter(range(2), int, count=5)",
+		"np.fromiter(range(2), int, count=5)", "np.loadtxt(3)", "np.savetxt(3, [1])",
+		"np.loadtxt(['1 2', '', '3 4']), np.loadtxt(['1, 2', '3 ,4'], delimiter=','), np.loadtxt(['1 2', '3 4'], dtype=int, usecols=[0])",
 	})
 }
