@@ -191,7 +191,8 @@ def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,
     if max_rows is not None and skip_footer:
         raise ValueError("The keywords 'skip_footer' and 'max_rows' can not be used at the same time.")
     dt = np.dtype(dtype)
-    fill = np.nan if filling_values is None else filling_values
+    integral = np.issubdtype(dt, np.integer)
+    fill = (-1 if integral else np.nan) if filling_values is None else filling_values
     comments = _comments(comments)
     cols = _columns(usecols)
     lines = _lines(fname, 'genfromtxt')[skip_header:]
@@ -225,7 +226,7 @@ def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,
             try:
                 row.append(_convert(f, dt, i, j))
             except ValueError:
-                row.append(np.nan if not np.issubdtype(dt, np.integer) else -1)
+                row.append(-1 if integral else np.nan)
         rows.append(row)
     if bad and invalid_raise:
         raise ValueError('Some errors were detected !\n' + '\n'.join(bad))
