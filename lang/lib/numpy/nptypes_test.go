@@ -19,6 +19,7 @@ func TestScalarTypeHierarchyMatchesNumPy(t *testing.T) {
 		"np.issubdtype(np.floating, np.inexact), np.issubdtype(np.bool_, np.integer), np.issubdtype(np.dtype('i4'), 'i4'), np.issubdtype(np.float32, 'float')",
 		"np.floating, np.generic, np.number, np.integer, np.signedinteger, np.unsignedinteger, np.inexact, np.complexfloating, np.floating.__name__",
 		"np.NAN, np.NZERO, np.PZERO, np.infty, np.little_endian, {np.floating: 1}[np.floating]",
+		"isinstance(np.int64(3), (int, np.integer)), isinstance(3, (int, np.integer)), isinstance(np.arange(3)[0], np.integer), isinstance(np.float32(1), (np.integer, np.floating)), np.issubdtype(np.bool_, np.number)",
 		"np.issubdtype(np.float32, 'nope')", "np.floating()", "np.generic(1)",
 		"isinstance(np.float64(1), np.generic), np.array([1.5]).dtype.type, issubclass(np.array([1.5]).dtype.type, np.floating), np.issubdtype(np.float64, np.generic)",
 	})
