@@ -409,7 +409,7 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
 		cls := a.Value("cls")
-		if _, isUser := cls.(*UserClass); !isUser && ClassOf(cls) == "" {
+		if _, isUser := cls.(*UserClass); !isUser && ClassOf(cls) == "" && TypeName(cls) != "type" { // a library's class value (np.float32)
 			return nil, Errorf(TypeError, "issubclass() arg 1 must be a class")
 		}
 		return classTest("issubclass", a.Value("classinfo"), func(c Value) (bool, error) { return IsSubclass(cls, c) })

@@ -152,6 +152,8 @@ func buildModule() *lang.Module {
 	defNpfunc(m)
 	m["mgrid"], m["ogrid"] = &gridIndexer{}, &gridIndexer{open: true}
 	m["r_"], m["c_"] = &concatIndexer{}, &concatIndexer{columns: true}
+
+	defNPTypes(m)
 	defHistBins(m)
 	defEinsum(m)
 	defEinsumPath(m)
