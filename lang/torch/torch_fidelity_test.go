@@ -48,3 +48,66 @@ func TestNllLossNodesMatchTorch(t *testing.T) {
 	)
 	langtest.CheckMatchesTorch(t, prelude, srcs)
 }
+
+// TestLinearErrorsMatchTorch compares F.linear and nn.Linear's forward
+// with mismatched shapes and dtypes (input, weight and bias) with PyTorch
+// 1.13: the 2-D input (and contiguous 3-D input) with a bias goes through
+// addmm's checks, the others through matmul and an in-place bias add.
+func TestLinearErrorsMatchTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nimport torch.nn.functional as F\nx = torch.randn(2, 3)\nw = torch.randn(5, 3)\nb = torch.randn(5)\n", []string{
+		"y = F.linear(x, w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(x, w, torch.randn(2,5))\ny.shape, y.dtype",
+		"y = F.linear(x, w, torch.randn(3,5))\ny.shape, y.dtype",
+		"y = F.linear(x, w, torch.randn(1))\ny.shape, y.dtype",
+		"y = F.linear(x, w, b.double())\ny.shape, y.dtype",
+		"y = F.linear(x, w.double(), b)\ny.shape, y.dtype",
+		"y = F.linear(x, w.double())\ny.shape, y.dtype",
+		"y = F.linear(x.double(), w, b)\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(5,4), b)\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(5,4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(3), torch.randn(5,4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(3), torch.randn(5,4), b)\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), torch.randn(5,4), b)\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), torch.randn(5,4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w, b.double())\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(3), torch.randn(()))\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(4), torch.randn(()))\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(2,5,3))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(()), w)\ny.shape, y.dtype",
+		"y = F.linear(x, w.int())\ny.shape, y.dtype",
+		"y = F.linear(x.int(), w.int())\ny.shape, y.dtype",
+		"y = F.linear(x.int(), w.int(), b.int())\ny.shape, y.dtype",
+		"y = F.linear(x, w, b.half())\ny.shape, y.dtype",
+		"y = torch.nn.Linear(4, 5)(x)\ny.shape, y.dtype",
+		"y = torch.nn.Linear(3, 5)(x.double())\ny.shape, y.dtype",
+		"y = torch.nn.Linear(3, 5).double()(x)\ny.shape, y.dtype",
+		"y = torch.nn.Linear(4, 5)(torch.randn(4,2,3))\ny.shape, y.dtype",
+		"y = torch.nn.Linear(4, 5, bias=False)(x)\ny.shape, y.dtype",
+		"y = F.linear(x.requires_grad_(), w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(x, w, torch.randn(5, 1))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(3), w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(3), w, b.double())\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(6,4,2,3), w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(6,4,2,3), w, b.double())\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(6,4,2,3), torch.randn(5,4), b)\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,3,2).transpose(1,2), w, torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,3,2).transpose(1,2), w, b.double())\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w, torch.randn(2,5))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w, torch.randn(3,5))\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(3), w.double())\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w.double())\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3), w.double(), b)\ny.shape, y.dtype",
+		"y = F.linear(x, torch.randn(3,5).t(), torch.randn(4))\ny.shape, y.dtype",
+		"y = F.linear(x, w, b.int())\ny.shape, y.dtype",
+		"y = F.linear(x.int(), w.int(), b)\ny.shape, y.dtype",
+		"y = F.linear(torch.randn(4,2,3).requires_grad_(), w, torch.randn(4))\ny.shape, y.dtype",
+		"F.linear(x, w, torch.randn(2, 1, 5))",
+		"F.linear(torch.ones(2, 3), torch.tensor([1., 2., 3.])), F.linear(x.requires_grad_(), torch.tensor([1., 2., 3.])).grad_fn.name()",
+		"y = F.linear(torch.randn(6, 4, 2, 3, requires_grad=True), w, b.double())\ny.dtype, y.grad_fn.name()",
+		"y = F.linear(torch.randn(3), w.requires_grad_(), b.double())\ny.dtype, y.grad_fn.name()",
+		"F.linear(x.requires_grad_(), w, b.double())",
+		"F.linear(x.requires_grad_(), torch.randn(5, 4), b)",
+		"F.linear(torch.randn(4, 2, 3, requires_grad=True), w.double())",
+	})
+}
