@@ -550,10 +550,13 @@ func (a *Args) WrongType(name, want string, got Value) *Error {
 // positionally.
 func (a *Args) Position(name string) int {
 	for i, p := range a.b.params {
+		if p.variadic {
+			return 0 // it and the keyword-only ones after it have none
+		}
 		if p.name != name {
 			continue
 		}
-		if p.variadic || i >= a.npos {
+		if p.kwOnly || i >= a.npos {
 			return 0
 		}
 		if a.bound {
