@@ -149,6 +149,9 @@ func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
 	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, weight, bias}) {
 		return tensor.Linear(x, weight, bias)
 	}
+	if err := tensor.CheckLinear(x, weight, bias); err != nil {
+		return nil, err
+	}
 	switch {
 	case bias != nil && x.Dim() == 2:
 		out, err := tensor.Linear(x, weight, bias)
@@ -172,12 +175,15 @@ func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 		return View(addmm(flat, bias, rows, T(weight)), o...)
 	}
-	if weight.Dim() != 2 {
-		return tensor.Linear(x, weight, bias) // its error
-	}
 	out, err := Matmul(x, T(weight))
 	if err != nil || bias == nil {
 		return out, err
+	}
+	if bias.DType() != out.DType() {
+		// PyTorch adds the bias in place (add_): out keeps its dtype.
+		if bias, err = To(bias, out.DType()); err != nil {
+			return nil, err
+		}
 	}
 	return Add(out, bias)
 }

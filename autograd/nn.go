@@ -69,26 +69,75 @@ func NllLoss(logProbs, target *tensor.Tensor, opt tensor.LossOptions) (*tensor.T
 	if err := AutocastFloat32(&logProbs, &target); err != nil {
 		return nil, err
 	}
-	out, err := tensor.NllLoss(logProbs, target, opt)
+	return nllLoss(logProbs, target, nil, opt, func(lp, t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.NllLoss(lp, t, opt) })
+}
+
+// WeightedNllLoss is NllLoss with class weights (a [C] tensor): forward
+// computes the loss of detached log-probabilities and a target (it checks
+// the arguments), and the graph gets NllLoss's one node, whose gradient
+// at each counted target is -weight[target] times the loss's gradient
+// (divided by the counted targets' total weight for the mean).
+func WeightedNllLoss(logProbs, target, weight *tensor.Tensor, opt tensor.LossOptions, forward func(logProbs, target *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	return nllLoss(logProbs, target, weight, opt, forward)
+}
+
+// nllLoss computes forward(logProbs, target) and records it as PyTorch
+// does: NllLossBackward0 for a [C] or [N, C] input, NllLoss2DBackward0
+// for [N, C, H, W], and a view to and from 4-D for the other shapes.
+func nllLoss(logProbs, target, weight *tensor.Tensor, opt tensor.LossOptions, forward func(lp, t *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	out, err := forward(logProbs.Detach(), target)
 	if err != nil || !track(out, logProbs) {
 		return out, err
 	}
-	n := newNode("NllLossBackward0", logProbs)
+	if d := logProbs.Dim(); d == 3 || d > 4 {
+		return nllLossViewed(logProbs, target, weight, opt, forward)
+	}
+	name := "NllLossBackward0"
+	if logProbs.Dim() == 4 {
+		name = "NllLoss2DBackward0"
+	}
+	n := newNode(name, logProbs)
 	n.recordable = true
 	n.save(target)
 	shape, dtype := logProbs.Shape(), logProbs.DType()
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		if c.rec {
-			return []*tensor.Tensor{nllGradRecorded(c, shape, dtype, target, opt, g)}
+			return []*tensor.Tensor{nllGradRecorded(c, shape, dtype, target, weight, opt, g)}
 		}
-		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, dtype, target, opt, g) })}
+		return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, dtype, target, weight, opt, g) })}
 	}
 	return n.attach(out), nil
 }
 
+// nllLossViewed is nllLoss of a 3-D or 5-D and larger input as PyTorch
+// records it: the (contiguous) input viewed as [N, C, 1, -1] and the
+// target as [N, 1, -1] go through the 4-D loss (NllLoss2DBackward0), and
+// reduction 'none' views the losses back to [N, d1, ...]. The caller has
+// checked the arguments on the original shapes.
+func nllLossViewed(logProbs, target, weight *tensor.Tensor, opt tensor.LossOptions, forward func(lp, t *tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	shape := logProbs.Shape()
+	x, err := Contiguous(logProbs)
+	if err != nil {
+		return nil, err
+	}
+	if x, err = View(x, shape[0], shape[1], 1, -1); err != nil {
+		return nil, err
+	}
+	t, err := target.Reshape(shape[0], 1, -1)
+	if err != nil {
+		return nil, err
+	}
+	out, err := nllLoss(x, t, weight, opt, forward)
+	if err != nil || opt.Reduction != "none" {
+		return out, err
+	}
+	return View(out, append([]int{shape[0]}, shape[2:]...)...)
+}
+
 // nllGrad computes NllLoss's gradient for log-probabilities of the given
-// shape ([C], [N, C] or [N, C, d1, ...]).
-func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) (*tensor.Tensor, error) {
+// shape ([C], [N, C] or [N, C, d1, ...]), with class weights when weight
+// is not nil.
+func nllGrad(shape []int, d tensor.DType, target, weight *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) (*tensor.Tensor, error) {
 	tgt, err := tensor.Values[int64](target)
 	if err != nil {
 		return nil, err
@@ -97,26 +146,39 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 	if err != nil {
 		return nil, err
 	}
+	var wv []float64
+	if weight != nil {
+		if wv, err = weight.Float64s(); err != nil {
+			return nil, err
+		}
+	}
+	// classWeight is the weight of sample i's target class.
+	classWeight := func(i int) float64 {
+		if wv == nil {
+			return 1
+		}
+		return wv[tgt[i]]
+	}
 	classes := shape[min(1, len(shape)-1)]
 	inner := 1
 	for _, s := range shape[min(2, len(shape)):] {
 		inner *= s
 	}
-	count := 0
-	for _, t := range tgt {
+	total := 0.0
+	for i, t := range tgt {
 		if t != opt.IgnoreIndex {
-			count++
+			total += classWeight(i)
 		}
 	}
-	weight := func(i int) float64 {
+	scale := func(i int) float64 {
 		w := gv[0]
 		switch opt.Reduction {
 		case "none":
 			w = gv[i]
 		case "", "mean":
-			w /= float64(count)
+			w /= total
 		}
-		return -w
+		return -w * classWeight(i)
 	}
 	at := func(i int, t int64) int { return i/inner*classes*inner + int(t)*inner + i%inner }
 	if d == tensor.Float32 || d == tensor.Float64 {
@@ -126,16 +188,16 @@ func nllGrad(shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.Loss
 			return nil, err
 		}
 		if d == tensor.Float32 {
-			err = nllGradInto[float32](out, tgt, opt.IgnoreIndex, at, weight)
+			err = nllGradInto[float32](out, tgt, opt.IgnoreIndex, at, scale)
 		} else {
-			err = nllGradInto[float64](out, tgt, opt.IgnoreIndex, at, weight)
+			err = nllGradInto[float64](out, tgt, opt.IgnoreIndex, at, scale)
 		}
 		return out, err
 	}
 	grad := make([]float64, len(tgt)*classes)
 	for i, t := range tgt {
 		if t != opt.IgnoreIndex {
-			grad[at(i, t)] = weight(i)
+			grad[at(i, t)] = scale(i)
 		}
 	}
 	return fromFloat64s(grad, shape, d)
@@ -157,13 +219,14 @@ func nllGradInto[T float32 | float64](out *tensor.Tensor, tgt []int64, ignore in
 }
 
 // nllGradRecorded is nllGrad in a recording pass. The gradient is linear
-// in g: it is the constant weights nllGrad gives for a g of ones (-1, or
-// -1/count for the mean, at each counted target) times g, spread over the
-// classes (for reduction "none", g has one element per target and gets a
-// class dimension at 1), so that g's own graph carries through the product.
-func nllGradRecorded(c *calc, shape []int, d tensor.DType, target *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) *tensor.Tensor {
+// in g: it is the constant weights nllGrad gives for a g of ones (minus the
+// class weight, divided by the counted total for the mean, at each counted
+// target) times g, spread over the classes (for reduction "none", g has one
+// element per target and gets a class dimension at 1), so that g's own
+// graph carries through the product.
+func nllGradRecorded(c *calc, shape []int, d tensor.DType, target, weight *tensor.Tensor, opt tensor.LossOptions, g *tensor.Tensor) *tensor.Tensor {
 	ones := c.do(func() (*tensor.Tensor, error) { return tensor.Ones(g.DType(), g.Shape()...) })
-	w := c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, d, target, opt, ones) })
+	w := c.do(func() (*tensor.Tensor, error) { return nllGrad(shape, d, target, weight, opt, ones) })
 	if c.err != nil {
 		return nil
 	}

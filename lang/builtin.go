@@ -278,12 +278,15 @@ type Args struct {
 	kwVals  []Value
 	err     *Error   // the first error recorded by fail
 	buf     [4]Value // vals of a builtin with few parameters
+	npos    int      // how many arguments were positional
+	bound   bool     // called as a bound method: the first is the receiver
 }
 
 // bind matches positional and keyword arguments to b's parameters.
 func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value) (*Args, error) {
 	if len(kwNames) == 0 {
 		if a := b.bindPositional(in, pos); a != nil {
+			a.npos = len(pos)
 			return a, nil
 		}
 	}
@@ -296,7 +299,7 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 		return nil, err
 	}
 	a := in.newArgs()
-	a.b, a.vals, a.in = b, vals, in
+	a.b, a.vals, a.in, a.npos = b, vals, in, len(pos)
 	for _, kw := range extra {
 		a.kwNames, a.kwVals = append(a.kwNames, kw.name), append(a.kwVals, kw.value)
 	}
@@ -325,6 +328,7 @@ func (in *interp) releaseArgs(a *Args) {
 	}
 	clear(a.buf[:])
 	a.b, a.vals, a.in, a.kwNames, a.kwVals, a.err = nil, nil, nil, nil, nil, nil
+	a.npos, a.bound = 0, false
 	in.s.argsPool = append(in.s.argsPool, a)
 }
 
@@ -537,6 +541,30 @@ func (a *Args) IsNone(name string) bool {
 
 func (a *Args) WrongType(name, want string, got Value) *Error {
 	return Errorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
+}
+
+// Position returns the position PyTorch's messages give the argument of
+// parameter name, "argument 'other' (position 2)": 1 for the first
+// argument, not counting the receiver of a method call (t.add(x) has x at
+// position 1, torch.add(t, x) at 2), or 0 when it was not passed
+// positionally.
+func (a *Args) Position(name string) int {
+	for i, p := range a.b.params {
+		if p.variadic {
+			return 0 // it and the keyword-only ones after it have none
+		}
+		if p.name != name {
+			continue
+		}
+		if p.kwOnly || i >= a.npos {
+			return 0
+		}
+		if a.bound {
+			return i
+		}
+		return i + 1
+	}
+	return 0
 }
 
 // fail records err, an error about the arguments, unless one is recorded

@@ -1056,7 +1056,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			}
 			pos = append(pos, v)
 		}
-		v, err := in.call(m, pos, nil, nil, x)
+		v, err := in.callBuiltin(m, pos, nil, nil, true)
 		return v, in.wrapNode(err, x)
 	}
 }

@@ -281,25 +281,14 @@ func bindDefaults(f *Function, locals []Value, pos []Value) bool {
 func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, at syntax.Node) (Value, error) {
 	switch f := fn.(type) {
 	case *Builtin:
-		a, err := f.bind(in, pos, kwNames, kwVals)
-		if err != nil {
-			return nil, err
-		}
-		if in.s == nil {
-			v, err := f.fn(a)
-			in.releaseArgs(a)
-			return v, err
-		}
-		v, err := in.underHooks(func() (Value, error) { return f.fn(a) })
-		in.releaseArgs(a)
-		return v, err
+		return in.callBuiltin(f, pos, kwNames, kwVals, false)
 	case *BoundMethod:
 		var buf [6]Value // on the stack: calls keep no argument slice
 		args := buf[:0]
 		if len(pos) >= len(buf) {
 			args = make([]Value, 0, len(pos)+1)
 		}
-		return in.call(f.Method, append(append(args, f.Recv), pos...), kwNames, kwVals, at)
+		return in.callBuiltin(f.Method, append(append(args, f.Recv), pos...), kwNames, kwVals, true)
 	case *Function:
 		return in.callFunction(f, pos, kwNames, kwVals, at)
 	case tensor.DType:
@@ -311,6 +300,24 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 		return in.call(target, pos, kwNames, kwVals, at)
 	}
 	return nil, Errorf(TypeError, "'%s' object is not callable", TypeName(fn))
+}
+
+// callBuiltin calls f; bound says that pos starts with the receiver of a
+// method call (Args.Position counts the arguments after it).
+func (in *interp) callBuiltin(f *Builtin, pos []Value, kwNames []string, kwVals []Value, bound bool) (Value, error) {
+	a, err := f.bind(in, pos, kwNames, kwVals)
+	if err != nil {
+		return nil, err
+	}
+	a.bound = bound
+	if in.s == nil {
+		v, err := f.fn(a)
+		in.releaseArgs(a)
+		return v, err
+	}
+	v, err := in.underHooks(func() (Value, error) { return f.fn(a) })
+	in.releaseArgs(a)
+	return v, err
 }
 
 // spanNode is a syntax.Node for a span computed elsewhere.

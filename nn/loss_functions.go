@@ -257,6 +257,9 @@ func NLLLoss(input, target *tensor.Tensor, o ClassLossOptions) (*tensor.Tensor, 
 	}
 	classDim := min(1, input.Dim()-1)
 	classes := input.Shape()[classDim]
+	if o.Weight.Numel() != classes && input.Dim() > 2 {
+		return nil, tensor.Errorf(tensor.RuntimeError, "weight tensor should be defined either for all or no classes")
+	}
 	if o.Weight.Numel() != classes {
 		return nil, tensor.Errorf(tensor.RuntimeError, "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s", classes, pyList(o.Weight.Shape()))
 	}
@@ -265,6 +268,16 @@ func NLLLoss(input, target *tensor.Tensor, o ClassLossOptions) (*tensor.Tensor, 
 	if _, err := tensor.NllLoss(input.Detach(), target, tensor.LossOptions{Reduction: "none", IgnoreIndex: o.IgnoreIndex}); err != nil {
 		return nil, err
 	}
+	// One NllLossBackward0 (or NllLoss2DBackward0) node records it, as in
+	// PyTorch.
+	return autograd.WeightedNllLoss(input, target, o.Weight, tensor.LossOptions{Reduction: o.Reduction, IgnoreIndex: o.IgnoreIndex}, func(lp, t *tensor.Tensor) (*tensor.Tensor, error) {
+		return weightedNll(lp, t, o)
+	})
+}
+
+// weightedNll computes NLLLoss with class weights of checked arguments.
+func weightedNll(input, target *tensor.Tensor, o ClassLossOptions) (*tensor.Tensor, error) {
+	classDim := min(1, input.Dim()-1)
 	c := &chain{}
 	ignored := c.do(func() (*tensor.Tensor, error) { return tensor.Eq(target, tensor.MustScalar(o.IgnoreIndex)) })
 	safe := c.do(func() (*tensor.Tensor, error) { return tensor.Where(ignored, tensor.MustScalar(int64(0)), target) })
@@ -280,7 +293,8 @@ func NLLLoss(input, target *tensor.Tensor, o ClassLossOptions) (*tensor.Tensor, 
 		return autograd.Squeeze(g, classDim)
 	})
 	w := c.do(func() (*tensor.Tensor, error) { return sampleWeights(safe, ignored, o.Weight) })
-	losses := c.unary(autograd.Neg, c.mul(picked, w))
+	// An ignored target's loss is 0, not -0.
+	losses := c.maskedFill(c.unary(autograd.Neg, c.mul(picked, w)), ignored, 0)
 	switch o.Reduction {
 	case "sum", "none":
 		return c.reduce(losses, o.Reduction), c.err

@@ -853,8 +853,8 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 // [..., in], weight [out, in] and bias, which may be nil, broadcasts to
 // [..., out]. The transposed weight is a view; no copy is made.
 func Linear(x, weight, bias *Tensor) (*Tensor, error) {
-	if weight.Dim() != 2 {
-		return nil, Errorf(RuntimeError, "linear(): weight must be 2-D [out_features, in_features], got shape %s", FormatShape(weight.shape))
+	if err := CheckLinear(x, weight, bias); err != nil {
+		return nil, err
 	}
 	y, err := Matmul(x, weight.T())
 	if err != nil || bias == nil {
@@ -870,7 +870,59 @@ func Linear(x, weight, bias *Tensor) (*Tensor, error) {
 		}
 		return y, nil
 	}
+	if bias.dtype != y.dtype {
+		// PyTorch adds the bias in place (add_): y keeps its dtype.
+		if bias, err = bias.To(y.dtype); err != nil {
+			return nil, err
+		}
+	}
 	return Add(y, bias)
+}
+
+// LinearAddmm reports whether at::linear computes input @ weight.T + bias
+// with one addmm (a 2-D input, or a contiguous 3-D one seen as 2-D, with a
+// bias), whose checks then apply, rather than matmul and an added bias.
+func LinearAddmm(x, bias *Tensor) bool {
+	return bias != nil && (x.Dim() == 2 || x.Dim() == 3 && x.IsContiguous())
+}
+
+// CheckLinear returns PyTorch 1.13's error for linear's arguments, in its
+// order: weight.t() needs at most 2 dimensions; the addmm form (see
+// LinearAddmm) needs bias, input and weight of one dtype, a matrix weight,
+// matching inner sizes and a bias that expands to the output; matmul
+// needs input and weight of one dtype (its shape errors are Matmul's).
+func CheckLinear(x, weight, bias *Tensor) error {
+	if weight.Dim() > 2 {
+		return Errorf(RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is %dD", weight.Dim())
+	}
+	if !LinearAddmm(x, bias) {
+		if x.Dim() >= 1 && weight.Dim() >= 1 && x.dtype != weight.dtype {
+			return Errorf(RuntimeError, "expected scalar type %s but found %s", x.dtype.ScalarTypeName(), weight.dtype.ScalarTypeName())
+		}
+		return nil
+	}
+	if bias.dtype != weight.dtype {
+		return Errorf(RuntimeError, "self and mat2 must have the same dtype")
+	}
+	if x.dtype != weight.dtype {
+		return Errorf(RuntimeError, "mat1 and mat2 must have the same dtype")
+	}
+	if weight.Dim() != 2 {
+		return Errorf(RuntimeError, "mat2 must be a matrix, got %d-D tensor", weight.Dim())
+	}
+	rows, k := 1, x.shape[x.Dim()-1]
+	for _, s := range x.shape[:x.Dim()-1] {
+		rows *= s
+	}
+	out, in := weight.shape[0], weight.shape[1]
+	if k != in {
+		return Errorf(RuntimeError, "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)", rows, k, in, out)
+	}
+	if bias.Dim() > 2 {
+		return Errorf(RuntimeError, "expand(torch.%sTensor{%s}, size=[%d, %d]): the number of sizes provided (2) must be greater or equal to the number of dimensions in the tensor (%d)", bias.dtype.ScalarTypeName(), FormatShape(bias.shape), rows, out, bias.Dim())
+	}
+	_, err := bias.Expand(rows, out)
+	return err
 }
 
 // addBiasRows adds bias, a [n] tensor, to each row of y, a new

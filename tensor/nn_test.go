@@ -542,14 +542,22 @@ func TestLinear(t *testing.T) {
 			})
 		}
 	}
-	// A float64 bias promotes a float32 product.
+	// As in PyTorch, a float64 bias is an error for a 2-D input (addmm)
+	// and is added in place, keeping the product's dtype, for a 1-D one.
 	x, w := mustTensor(t, []float32{1, 2}, 1, 2), mustTensor(t, []float32{1, 1}, 1, 2)
-	got, err := Linear(x, w, mustTensor(t, []float64{0.5}, 1))
-	if err != nil || got.DType() != Float64 || !closeEnough(f64s(t, got), []float64{3.5}) {
-		t.Fatalf("promoted linear = %v (%v)", got, err)
+	_, err := Linear(x, w, mustTensor(t, []float64{0.5}, 1))
+	wantError(t, err, RuntimeError, "self and mat2 must have the same dtype")
+	got, err := Linear(mustTensor(t, []float32{1, 2}, 2), w, mustTensor(t, []float64{0.5}, 1))
+	if err != nil || got.DType() != Float32 || !closeEnough(f64s(t, got), []float64{3.5}) {
+		t.Fatalf("linear with a float64 bias = %v (%v)", got, err)
 	}
-	_, err = Linear(x, mustTensor(t, []float32{1, 1}, 2), nil)
-	wantError(t, err, RuntimeError, "linear(): weight must be 2-D")
+	// A 1-D weight is a vector product, as matmul's.
+	got, err = Linear(x, mustTensor(t, []float32{1, 1}, 2), nil)
+	if err != nil || !slices.Equal(got.Shape(), []int{1}) || !closeEnough(f64s(t, got), []float64{3}) {
+		t.Fatalf("linear with a 1-D weight = %v (%v)", got, err)
+	}
+	_, err = Linear(x, mustTensor(t, []float32{1, 1, 1, 1}, 1, 2, 2), nil)
+	wantError(t, err, RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is 3D")
 	_, err = Linear(x, mustTensor(t, []float32{1, 1, 1}, 1, 3), nil)
 	wantError(t, err, RuntimeError, "mat1 and mat2 shapes cannot be multiplied (1x2 and 3x1)")
 }

@@ -1,6 +1,8 @@
 package torch
 
 import (
+	"fmt"
+
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -186,6 +188,9 @@ func markRoundingModeOmitted(b *lang.Builtin) {
 // descriptor of the mode it names, and the operand scaled by alpha when the
 // builtin has one.
 func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
+	if err := refuseSequences(a, "input", other, "alpha"); err != nil {
+		return nil, nil, nil, err
+	}
 	if numbersToo, ok := numberFirst[op]; ok {
 		x = firstOperand(a, numbersToo, other)
 	} else {
@@ -224,6 +229,36 @@ func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autog
 		y, err = autograd.Mul(y, alpha)
 	}
 	return op, x, y, err
+}
+
+// refuseSequences returns PyTorch's TypeError for a list or tuple given
+// for one of the named parameters that a builtin has: an element-wise
+// operand must be a tensor or a number, never data to convert
+// (torch.add(t, [1, 2]) is "add(): argument 'other' (position 2) must be
+// Tensor, not list"), and alpha a number.
+func refuseSequences(a *lang.Args, names ...string) error {
+	b := a.Builtin()
+	for _, name := range names {
+		if !b.HasParam(name) {
+			continue
+		}
+		v := a.Value(name)
+		switch v.(type) {
+		case *lang.List, lang.Tuple:
+		default:
+			continue
+		}
+		want := "Tensor"
+		if name == "alpha" {
+			want = "Number"
+		}
+		at := ""
+		if pos := a.Position(name); pos > 0 {
+			at = fmt.Sprintf(" (position %d)", pos)
+		}
+		return lang.Errorf(lang.TypeError, "%s(): argument '%s'%s must be %s, not %s", b.Name, name, at, want, lang.TypeName(v))
+	}
+	return nil
 }
 
 // numberFirst says which binary functions take a Python number as input,
