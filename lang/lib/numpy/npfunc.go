@@ -2,7 +2,6 @@ package numpy
 
 import (
 	_ "embed" // npfunc.py
-	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/itertools" // npfunc.py imports itertools
@@ -24,13 +23,13 @@ func init() {
 }
 
 // npfuncs are the helpers: NumPy's signature and what it does.
-var npfuncs = []struct{ sig, doc string }{
+var npfuncs = []sourceFunc{
 	{"take_along_axis(arr, indices, axis)", "The elements of arr at indices along axis (the others by position), as argsort's or argmax's (keepdims) indices give them; axis=None takes from the flattened arr."},
 	{"put_along_axis(arr, indices, values, axis)", "Writes values into arr at indices along axis, in place (take_along_axis's inverse)."},
-	{"apply_along_axis(func1d, axis, arr, *args)", "func1d applied to each 1-d slice of arr along axis; its result's axes take axis's place."},
+	{"apply_along_axis(func1d, axis, arr, *args, **kwargs)", "func1d applied to each 1-d slice of arr along axis; its result's axes take axis's place."},
 	{"vectorize(pyfunc, otypes=None, doc=None, excluded=None, cache=False, signature=None)", "A callable that applies pyfunc to each element of its broadcast array arguments; the result's dtype is otypes' (or that of the first result). Works as a decorator. signature= is not in kael."},
 	{"select(condlist, choicelist, default=0)", "An array with, at each position, the element of the first choice whose condition holds there (default where none does)."},
-	{"piecewise(x, condlist, funclist, *args)", "x with funclist[i] applied (or its value put) where condlist[i] holds; one extra function covers where no condition holds."},
+	{"piecewise(x, condlist, funclist, *args, **kw)", "x with funclist[i] applied (or its value put) where condlist[i] holds; one extra function covers where no condition holds."},
 	{"choose(a, choices, out=None, mode='raise')", "At each position, the element of choices[a] there (mode 'raise', 'wrap' or 'clip' for out-of-range indices)."},
 	{"compress(condition, a, axis=None, out=None)", "The slices of a along axis (the flattened a when None) where the 1-d condition is true."},
 	{"extract(condition, arr)", "The elements of arr (flattened) where condition is true."},
@@ -41,42 +40,7 @@ var npfuncs = []struct{ sig, doc string }{
 	{"ndenumerate(arr)", "An iterator over (index, element) pairs of arr, in C order."},
 }
 
-// defNpfunc adds the helpers. A builtin's arguments go to the Python
-// function as they came: its parameters' in order, the *args tuple's
-// spread, and (apply_along_axis, piecewise) the keywords no parameter
-// takes.
+// defNpfunc adds the helpers (defSourceFuncs forwards their arguments).
 func defNpfunc(m map[string]lang.Value) {
-	for _, f := range npfuncs {
-		b := lang.NewBuiltin(lang.AsValue, f.sig, f.doc, nil)
-		name := b.Name
-		star := -1
-		for i, p := range strings.Split(f.sig[len(name)+1:len(f.sig)-1], ", ") {
-			if strings.HasPrefix(p, "*") {
-				star = i
-			}
-		}
-		m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
-			mod, err := a.Import("_numpy_npfunc")
-			if err != nil {
-				return nil, err
-			}
-			fn, err := lang.GetAttr(mod, name)
-			if err != nil {
-				return nil, err
-			}
-			var pos []lang.Value
-			for i, v := range a.Values() {
-				if i == star {
-					pos = append(pos, v.(lang.Tuple)...)
-				} else {
-					pos = append(pos, v)
-				}
-			}
-			kwNames, kwVals := a.Keywords()
-			return a.CallKw(fn, pos, append([]string(nil), kwNames...), append([]lang.Value(nil), kwVals...))
-		})
-		if strings.Contains(f.sig, "*args") {
-			m[name].(*lang.Builtin).CollectKeywords()
-		}
-	}
+	defSourceFuncs(m, "_numpy_npfunc", npfuncs)
 }

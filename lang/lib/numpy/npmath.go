@@ -3,7 +3,6 @@ package numpy
 import (
 	_ "embed" // npmath.py
 	"math"
-	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/math"    // npmath.py imports math
@@ -144,7 +143,7 @@ var floatLoopUfuncs = map[string]bool{"copysign": true, "heaviside": true, "loga
 // npmathPython are the functions npmath.py defines, by their signature
 // and doc; each calls the Python function of its name with its
 // arguments in order.
-var npmathPython = []struct{ sig, doc string }{
+var npmathPython = []sourceFunc{
 	{"nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None)", "x with NaN replaced by nan, +inf by posinf (the dtype's largest finite value when None) and -inf by neginf (its most negative); complex parts separately; copy=False works in place."},
 	{"modf(x)", "The fractional and integral parts of x, element by element, both with x's sign: (frac, whole)."},
 	{"deg2rad(x)", "Degrees to radians, element by element."},
@@ -168,27 +167,7 @@ var npmathPython = []struct{ sig, doc string }{
 // defNpmath adds the npmath group's functions written in Go and in
 // Python.
 func defNpmath(m map[string]lang.Value) {
-	for _, f := range npmathPython {
-		name := f.sig[:strings.IndexByte(f.sig, '(')]
-		m[name] = lang.NewBuiltin(lang.AsValue, f.sig, f.doc, func(a *lang.Args) (lang.Value, error) {
-			mod, err := a.Import("_numpy_npmath")
-			if err != nil {
-				return nil, err
-			}
-			target := name
-			switch name {
-			case "radians":
-				target = "deg2rad"
-			case "degrees":
-				target = "rad2deg"
-			}
-			fn, err := lang.GetAttr(mod, target)
-			if err != nil {
-				return nil, err
-			}
-			return a.Call(fn, a.Values()...)
-		})
-	}
+	defSourceFuncs(m, "_numpy_npmath", npmathPython)
 	if base, ok := m["fmod"].(*lang.Builtin); ok {
 		m["fmod"] = lang.NewBuiltin(lang.AsValue, "fmod(x1, x2, out=None)", "The remainder of x1 / x2 with x1's sign (C's fmod), element by element with broadcasting; integers by 0 give 0, with NumPy's RuntimeWarning.", func(a *lang.Args) (lang.Value, error) {
 			v, err := a.Call(base, a.Values()...)

@@ -370,3 +370,8 @@ def i0(x):
     out[small] = np.exp(lo) * _chbevl(lo / 2.0 - 2, _i0A)
     out[~small] = np.exp(hi) * _chbevl(32.0 / hi - 2.0, _i0B) / np.sqrt(hi)
     return out
+
+
+# np.radians and np.degrees are NumPy's other names of these.
+radians = deg2rad
+degrees = rad2deg

@@ -2,7 +2,6 @@ package numpy
 
 import (
 	_ "embed" // npsets.py
-	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/warnings" // npsets.py imports warnings
@@ -31,7 +30,7 @@ func init() {
 
 // npsetsFuncs are the functions of npsets.py: NumPy's signature and what
 // each does.
-var npsetsFuncs = []struct{ sig, doc string }{
+var npsetsFuncs = []sourceFunc{
 	{"cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None)", "The covariance matrix of the variables (rows of m, columns with rowvar=False; y adds more), normalized by N - 1 (N with bias=True, N - ddof with ddof), weighted by the integer fweights and the aweights; a 0-d result for one variable."},
 	{"corrcoef(x, y=None, rowvar=True, bias=None, ddof=None, *, dtype=None)", "The Pearson correlation coefficients: np.cov normalized by the standard deviations, clipped to [-1, 1]; bias and ddof have no effect (a DeprecationWarning)."},
 	{"trapz(y, x=None, dx=1.0, axis=-1)", "The integral of y along axis by the trapezoidal rule, at the sample points x (spacing dx when None)."},
@@ -52,29 +51,7 @@ var npsetsFuncs = []struct{ sig, doc string }{
 }
 
 // defNpsets adds the functions of npsets.py to np.
-func defNpsets(m map[string]lang.Value) {
-	for _, f := range npsetsFuncs {
-		name := f.sig[:strings.IndexByte(f.sig, '(')]
-		params := sigParams(f.sig)
-		m[name] = lang.NewBuiltin(lang.AsValue, f.sig, f.doc, func(a *lang.Args) (lang.Value, error) {
-			var pos []lang.Value
-			var kwNames []string
-			var kwVals []lang.Value
-			for _, p := range params {
-				switch {
-				case strings.HasPrefix(p, "*"):
-					pos = append(pos, a.Value(p[1:]).(lang.Tuple)...)
-				case kwNames == nil && len(pos) == 0:
-					pos = append(pos, a.Value(p))
-				default:
-					kwNames = append(kwNames, p)
-					kwVals = append(kwVals, a.Value(p))
-				}
-			}
-			return callNpsets(a, name, pos, kwNames, kwVals)
-		})
-	}
-}
+func defNpsets(m map[string]lang.Value) { defSourceFuncs(m, "_numpy_npsets", npsetsFuncs) }
 
 // callNpsets calls the function name of npsets.py.
 func callNpsets(a *lang.Args, name string, pos []lang.Value, kwNames []string, kwVals []lang.Value) (lang.Value, error) {
@@ -116,22 +93,6 @@ func init() {
 }
 
 // sigParams are the names of a signature's parameters, "*name" for a
-// *args one; a bare * is left out.
-func sigParams(sig string) []string {
-	inner := sig[strings.IndexByte(sig, '(')+1 : strings.LastIndexByte(sig, ')')]
-	var out []string
-	for _, p := range strings.Split(inner, ",") {
-		p = strings.TrimSpace(p)
-		if i := strings.IndexByte(p, '='); i >= 0 {
-			p = p[:i]
-		}
-		if p != "" && p != "*" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // binarySearch is _numpy_search.searchsorted: tensor.Searchsorted, whose
 // order is NumPy's for arrays without NaNs.
 func binarySearch(a *lang.Args) (lang.Value, error) {

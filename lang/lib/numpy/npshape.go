@@ -2,7 +2,6 @@ package numpy
 
 import (
 	_ "embed" // npshape.py
-	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/warnings" // npshape.py imports warnings
@@ -23,7 +22,7 @@ func init() {
 }
 
 // npshapeFuncs lists each function's signature and doc.
-var npshapeFuncs = [][2]string{
+var npshapeFuncs = []sourceFunc{
 	{"logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0)", "num numbers spaced evenly on a log scale: base**linspace(start, stop, num, endpoint)."},
 	{"geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0)", "num numbers from start to stop spaced evenly on a log scale (a geometric progression); negative and imaginary ends keep their sign."},
 	{"diag(v, k=0)", "The k-th diagonal of the 2-d v, or the 2-d array with the 1-d v on its k-th diagonal."},
@@ -53,73 +52,4 @@ var npshapeFuncs = [][2]string{
 }
 
 // defNpshape adds np's creation and shape functions.
-func defNpshape(m map[string]lang.Value) {
-	for _, f := range npshapeFuncs {
-		sig := f[0]
-		name := sig[:strings.IndexByte(sig, '(')]
-		b := lang.NewBuiltin(lang.AsValue, sig, f[1], func(a *lang.Args) (lang.Value, error) {
-			return callNpshape(a, name, sig)
-		})
-		if strings.Contains(sig, "**") {
-			b = b.CollectKeywords()
-		}
-		m[name] = b
-	}
-}
-
-// callNpshape calls _numpy_shape.name with a's arguments: those before a
-// *parameter positionally, its values spread, those after it (and any
-// collected keywords) by keyword.
-func callNpshape(a *lang.Args, name, sig string) (lang.Value, error) {
-	mod, err := a.Import("_numpy_shape")
-	if err != nil {
-		return nil, err
-	}
-	fn, err := lang.GetAttr(mod, name)
-	if err != nil {
-		return nil, err
-	}
-	var pos []lang.Value
-	var kwNames []string
-	var kwVals []lang.Value
-	keyword := false
-	for _, p := range npshapeParams(sig) {
-		switch {
-		case p == "*":
-			keyword = true
-		case strings.HasPrefix(p, "**"):
-			names, vals := a.Keywords()
-			kwNames = append(kwNames, names...)
-			kwVals = append(kwVals, vals...)
-		case strings.HasPrefix(p, "*"):
-			pos = append(pos, a.Value(p[1:]).(lang.Tuple)...)
-			keyword = true
-		case keyword:
-			kwNames = append(kwNames, p)
-			kwVals = append(kwVals, a.Value(p))
-		default:
-			pos = append(pos, a.Value(p))
-		}
-	}
-	return a.CallKw(fn, pos, kwNames, kwVals)
-}
-
-// npshapeParams returns the parameter names of sig, with their stars (and
-// "*" for a bare one), splitting at the commas outside brackets.
-func npshapeParams(sig string) []string {
-	var names []string
-	depth, start := 0, strings.IndexByte(sig, '(')+1
-	for i := start; i < len(sig); i++ {
-		switch c := sig[i]; {
-		case c == '(' || c == '[':
-			depth++
-		case (c == ')' || c == ']') && depth > 0:
-			depth--
-		case c == ',' && depth == 0 || i == len(sig)-1:
-			name, _, _ := strings.Cut(strings.TrimSpace(sig[start:i]), "=")
-			names = append(names, name)
-			start = i + 1
-		}
-	}
-	return names
-}
+func defNpshape(m map[string]lang.Value) { defSourceFuncs(m, "_numpy_shape", npshapeFuncs) }

@@ -173,7 +173,7 @@ func (s *Scalar) HashesAs() lang.Value { return s.item() }
 // A result that overflowed, or divided by zero, comes with NumPy's
 // RuntimeWarning (or FloatingPointError) as np.seterr says.
 func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
-	if op == syntax.STAR && isPySequence(other) {
+	if op == syntax.STAR && lang.IsBuiltinSequence(other) {
 		// NumPy's scalars defer to the sequence: [1, 2] * np.int64(2)
 		// repeats the list by the scalar's __index__ (a float scalar is
 		// CPython's "can't multiply sequence by non-int" TypeError).
@@ -407,14 +407,4 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 		return nil, err
 	}
 	return wrap(t), nil
-}
-
-// isPySequence reports whether v is a Python str, bytes, bytearray, list
-// or tuple.
-func isPySequence(v lang.Value) bool {
-	switch v.(type) {
-	case string, lang.Bytes, *lang.ByteArray, *lang.List, lang.Tuple:
-		return true
-	}
-	return false
 }
