@@ -66,6 +66,16 @@ var divRounding = &RoundingModes{
 		Doc: "input / other rounded towards -inf (div with rounding_mode='floor'); integers stay integers."},
 }
 
+// savesUnlessNumberOther is the savesOf of fmod and remainder: by a plain
+// number b the derivative of a is 1 and nothing is saved; by a tensor
+// both operands are.
+func savesUnlessNumberOther(_, b *tensor.Tensor) binarySaves {
+	if b.IsWrappedNumber() {
+		return savesNothing
+	}
+	return savesInputs
+}
+
 // passGrad is the derivative of an input that gets the output's gradient
 // unchanged (both inputs of add, a of sub).
 func passGrad(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g }
@@ -299,13 +309,7 @@ var (
 	// derivative for a plain number's remainder by a tensor (5 % x).
 	RemainderOp = defBinaryOp(&BinaryOp{Spec: tensor.RemainderSpec, Expose: FunctionAndMethod,
 		grad: &binaryGrad{node: "RemainderBackward1", nodeOf: scalarOtherNode("RemainderBackward0", "RemainderBackward1"), saves: savesInputs,
-			savesOf: func(_, b *tensor.Tensor) binarySaves {
-				if b.IsWrappedNumber() { // d/da is 1; nothing to save
-					return savesNothing
-				}
-				return savesInputs
-			},
-			da: func(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g },
+			savesOf: savesUnlessNumberOther, da: passGrad,
 			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 				return c.mul(c.neg(g), c.floor(c.div(a, b))) // -grad * floor(a / b), as PyTorch orders it
 			}},

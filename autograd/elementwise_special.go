@@ -61,13 +61,7 @@ var (
 		Doc:        "C's fmod: the remainder of input / other with the sign of input; an integer division by zero is an error.",
 		InPlaceDoc: "In place: input = fmod(input, other); returns input.",
 		grad: &binaryGrad{node: "FmodBackward1", nodeOf: scalarOtherNode("FmodBackward0", "FmodBackward1"), saves: savesInputs,
-			savesOf: func(_, b *tensor.Tensor) binarySaves {
-				if b.IsWrappedNumber() { // d/da is 1; nothing to save
-					return savesNothing
-				}
-				return savesInputs
-			},
-			da: func(_ *calc, g, _, _, _ *tensor.Tensor) *tensor.Tensor { return g },
+			savesOf: savesUnlessNumberOther, da: passGrad,
 			db: func(c *calc, g, a, b, _ *tensor.Tensor) *tensor.Tensor {
 				return c.neg(c.mul(g, c.unary(tensor.TruncSpec.Apply, c.div(a, b))))
 			}}})

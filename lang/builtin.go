@@ -616,7 +616,7 @@ func (a *Args) InPlace(op syntax.Token, x, y Value) (Value, error) {
 	at := a.in.stmtNode()
 	if t, ok := x.(*tensor.Tensor); ok {
 		yt, err := ToTensor(y)
-		if err != nil || isSequence(y) {
+		if err != nil || IsBuiltinSequence(y) {
 			return nil, inPlaceError(operandError(op, x, y), op, x, y)
 		}
 		return t, a.in.inPlace(op, t, yt)

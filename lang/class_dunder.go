@@ -128,10 +128,10 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 		return r, nil
 	}
 	if op == syntax.STAR { // a sequence repeated by an instance's __index__
-		if isSequence(a) && !isSequence(b) {
+		if IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
 			return repeatBy(a, b)
 		}
-		if isSequence(b) && !isSequence(a) {
+		if IsBuiltinSequence(b) && !IsBuiltinSequence(a) {
 			return repeatBy(b, a)
 		}
 	}

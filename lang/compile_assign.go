@@ -584,7 +584,7 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 		}
 		if t, ok := cur.(*tensor.Tensor); ok {
 			y, err := ToTensor(v)
-			if err != nil || isSequence(v) { // Tensor.__iadd__ gives NotImplemented for a list
+			if err != nil || IsBuiltinSequence(v) { // Tensor.__iadd__ gives NotImplemented for a list
 				return ctrlNext, in.errorAt(inPlaceError(operandError(op, cur, v), op, cur, v), st.Span())
 			}
 			if err := in.inPlace(op, t, y); err != nil || storeVar != nil {

@@ -141,7 +141,7 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 		in.noteBinary("@", x, y, tensor.ResultType(x, y), at)
 		return ops.matmul(x, y)
 	}
-	if (isTensor(a) || isTensor(b)) && !isSequence(a) && !isSequence(b) {
+	if (isTensor(a) || isTensor(b)) && !IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
 		// Tensor's operators return NotImplemented for a sequence, so
 		// that [1, 2] * t repeats the list by t's __index__ and
 		// [1] + t is list's own concatenation error, as in Python.
@@ -199,10 +199,10 @@ func inPlaceError(err error, op syntax.Token, cur, v Value) error {
 	return r
 }
 
-// isSequence reports whether v is a str, bytes, bytearray, list or
-// tuple, which no tensor operator takes (Tensor.__add__ gives
-// NotImplemented for them).
-func isSequence(v Value) bool {
+// IsBuiltinSequence reports whether v is a str, bytes, bytearray, list or
+// tuple: what no tensor operator takes (Tensor.__add__ gives
+// NotImplemented for them) and what Python repeats by an integer.
+func IsBuiltinSequence(v Value) bool {
 	switch v.(type) {
 	case string, Bytes, *ByteArray, *List, Tuple:
 		return true
@@ -214,7 +214,7 @@ func isSequence(v Value) bool {
 // not an operand (t + [1, 2] is a TypeError in PyTorch), unlike the
 // arguments of functions that take a tensor or its data.
 func tensorOperands(op syntax.Token, a, b Value) (x, y *tensor.Tensor, err error) {
-	if isSequence(a) || isSequence(b) {
+	if IsBuiltinSequence(a) || IsBuiltinSequence(b) {
 		return nil, nil, operandError(op, a, b)
 	}
 	x, err = ToTensor(a)
@@ -609,11 +609,11 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if n, ok := a.(int64); ok {
 			return repeat(b, n)
 		}
-		if isSequence(a) && !isSequence(b) {
+		if IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
 			r, err := repeatBy(a, b)
 			return r, true, err
 		}
-		if isSequence(b) && !isSequence(a) {
+		if IsBuiltinSequence(b) && !IsBuiltinSequence(a) {
 			r, err := repeatBy(b, a)
 			return r, true, err
 		}
@@ -1039,7 +1039,7 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 // str) compare identities, as PyTorch's Tensor.__eq__ returns
 // NotImplemented for them.
 func tensorLike(a, b Value) bool {
-	if isSequence(a) || isSequence(b) {
+	if IsBuiltinSequence(a) || IsBuiltinSequence(b) {
 		return false // t == [1, 2] is False, as Tensor.__eq__ gives NotImplemented
 	}
 	_, errA := ToTensor(a)

@@ -42,8 +42,7 @@ var tensorComparisons = []struct {
 // tensorOperand reports whether a tensor operator takes v: a tensor, a
 // number, a NumPy value; not a sequence or another object.
 func tensorOperand(v lang.Value) bool {
-	switch v.(type) {
-	case string, lang.Bytes, *lang.ByteArray, *lang.List, lang.Tuple:
+	if lang.IsBuiltinSequence(v) {
 		return false
 	}
 	_, err := lang.ToTensor(v)
