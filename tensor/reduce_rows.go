@@ -1,6 +1,10 @@
 package tensor
 
-import "github.com/kael-dev/kael/tensor/internal/vecmath"
+import (
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // rowsBlock is the number of results SumLeadingRows computes at a time:
 // 32 KB of float64, so that the block of sums stays in the L1 cache while
@@ -15,13 +19,28 @@ const rowsBlock = 4096
 // each addition in x's dtype. (PyTorch's Sum adds them in a pairwise tree
 // instead, whose bits differ.) The additions of float64 use the vector
 // kernel, exact lane by lane. The result has the shape of x's trailing
-// dimensions.
+// dimensions. Float16 rows are added as NumPy's half loop adds them: each
+// sum in float32, rounded to float16.
 func SumLeadingRows(x *Tensor, k int) (*Tensor, error) {
 	if k <= 0 || k >= x.Dim() {
 		return nil, valueErrorf("SumLeadingRows: %d leading dimensions of a %d-d tensor", k, x.Dim())
 	}
-	if x.dtype != Float64 && x.dtype != Float32 {
-		return nil, typeErrorf("SumLeadingRows: %s, not float32 or float64", x.dtype)
+	return SumMiddleRows(x, 0, k)
+}
+
+// SumMiddleRows returns the sum of the float16, float32 or float64 x
+// over its dimensions i to j-1 (0 <= i < j < x.Dim()), in NumPy's order
+// for a C-contiguous array reduced over a run of axes that leaves
+// trailing ones: for each index of the first i dimensions, the rows
+// below it (each the trailing dimensions flattened) are added one after
+// the other, as SumLeadingRows adds them. The result has x's shape
+// without dimensions i to j-1.
+func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
+	if i < 0 || j <= i || j >= x.Dim() {
+		return nil, valueErrorf("SumMiddleRows: dimensions %d to %d of a %d-d tensor", i, j-1, x.Dim())
+	}
+	if x.dtype != Float64 && x.dtype != Float32 && x.dtype != Float16 {
+		return nil, typeErrorf("SumMiddleRows: %s, not float16, float32 or float64", x.dtype)
 	}
 	if !x.IsContiguous() {
 		var err error
@@ -29,42 +48,54 @@ func SumLeadingRows(x *Tensor, k int) (*Tensor, error) {
 			return nil, err
 		}
 	}
-	out, err := emptyOutput(x.dtype, x.shape[k:]...)
-	if err != nil {
-		return nil, err
-	}
-	rows, width := numel(x.shape[:k]), out.Numel()
-	if width == 0 {
-		return out, nil
-	}
+	shape := append(slices.Clone(x.shape[:i]), x.shape[j:]...)
+	outer, rows, width := numel(x.shape[:i]), numel(x.shape[i:j]), numel(x.shape[j:])
 	if rows == 0 {
-		return Zeros(x.dtype, x.shape[k:]...)
+		return Zeros(x.dtype, shape...)
 	}
-	if x.dtype == Float64 {
-		err = sumLeadingRows(x.storage.data.([]float64)[x.offset:], out.storage.data.([]float64), rows, vecmath.AddFloat64)
-	} else {
-		err = sumLeadingRows(x.storage.data.([]float32)[x.offset:], out.storage.data.([]float32), rows, addVV[float32])
+	out, err := emptyOutput(x.dtype, shape...)
+	if err != nil || outer*width == 0 {
+		return out, err
 	}
-	if err != nil {
-		return nil, err
+	for o := range outer {
+		in, at := x.offset+o*rows*width, o*width
+		if x.dtype == Float64 {
+			err = sumLeadingRows(x.storage.data.([]float64)[in:], out.storage.data.([]float64)[at:at+width], rows, vecmath.AddFloat64)
+		} else if x.dtype == Float16 {
+			err = sumLeadingRows(x.storage.data.([]F16)[in:], out.storage.data.([]F16)[at:at+width], rows, addHalves)
+		} else {
+			err = sumLeadingRows(x.storage.data.([]float32)[in:], out.storage.data.([]float32)[at:at+width], rows, addVV[float32])
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
 
 // sumLeadingRows sets out to the sum of the rows of x, each len(out) long,
-// in order, by blocks of columns (in parallel over the blocks: the order
+// in order from +0.0, by blocks of columns (in parallel over the blocks: the order
 // of the additions of each element does not depend on the split).
-func sumLeadingRows[T float32 | float64](x, out []T, rows int, add func(o, a, b []T)) error {
+func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, add func(o, a, b []T)) error {
 	width := len(out)
 	blocks := (width + rowsBlock - 1) / rowsBlock
 	return ParallelFor(blocks, max(1, GrainSize/(rows*rowsBlock)), func(b, e int) {
+		zeros := make([]T, min(width, rowsBlock)) // +0.0 in each float type
 		for blk := b; blk < e; blk++ {
 			lo, hi := blk*rowsBlock, min(width, (blk+1)*rowsBlock)
 			acc := out[lo:hi]
-			copy(acc, x[lo:hi])
+			add(acc, zeros[:hi-lo], x[lo:hi]) // from NumPy's identity: -0.0 rows sum to +0.0
 			for r := 1; r < rows; r++ {
 				add(acc, acc, x[r*width+lo:r*width+hi])
 			}
 		}
 	})
+}
+
+// addHalves sets o to a + b element by element, each sum computed in
+// float32 and rounded to float16 (NumPy's half addition).
+func addHalves(o, a, b []F16) {
+	for i := range o {
+		o[i] = F16FromFloat32(a[i].Float32() + b[i].Float32())
+	}
 }

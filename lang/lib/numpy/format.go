@@ -463,8 +463,26 @@ func (f *floatFormat) format(v float64) string {
 		return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + "e" + sign + digits
 	}
 	s := f.uniquePositional(v)
+	if math.Abs(v) >= wholeFrom(f.bits) {
+		// dragon4 with min_digits=0 prints every digit down to the units
+		// place, the value's own where the shortest would round them
+		// (a float16 15448 is "15448.", its shortest digits 15450).
+		s = f.sign(v) + strconv.FormatFloat(v, 'f', 0, 64) + "."
+	}
 	ip, fp, _ := strings.Cut(s, ".")
 	return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + strings.Repeat(" ", max(0, f.padRight-len(fp)))
+}
+
+// wholeFrom is the magnitude from which every float of bits (16, 32 or
+// 64) is a whole number: 2 to the power of its significand's bits.
+func wholeFrom(bits int) float64 {
+	switch bits {
+	case 16:
+		return 1 << 11
+	case 32:
+		return 1 << 24
+	}
+	return 1 << 53
 }
 
 // rightAligned formats the elements at idx with text and pads them on the

@@ -140,38 +140,179 @@ func realFloating(t *tensor.Tensor, name string) (*tensor.Tensor, error) {
 }
 
 // sumInOrder is np.sum's reduction: tensor.Sum, but in NumPy's order
-// where NumPy's bits depend on it and kael follows it. A C-contiguous
-// float array reduced over its leading axes, keeping at least two
-// elements, is added row after row (NumPy's iterator makes the reduced
-// axes the outer loop and adds whole rows); keeping one element, NumPy
-// sees one contiguous run and sums it pairwise, as tensor.Sum does.
+// where NumPy's bits depend on it and kael follows it: for a C-contiguous
+// float16, float32 or float64 array whose reduced axes, once the axes of
+// length 1 are set aside (NumPy's iterator drops them), are one run.
+// Reduced over its trailing axes (all of them included), each result's
+// elements are contiguous and NumPy sums them pairwise, by chunks of its
+// buffer (tensor.SumTrailingPairwise). Reduced over a run of axes with
+// others after it, NumPy's iterator makes the reduced axes the outer
+// loop and adds whole rows one after the other (tensor.SumMiddleRows).
 func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
-	k := len(dims)
-	if dt := x.DType(); (dt != tensor.Float64 && dt != tensor.Float32) || k == 0 || k >= x.Dim() || !x.IsContiguous() {
+	if !inOrder(x) || len(dims) == 0 {
 		return tensor.Sum(x, dims, keep)
 	}
-	for _, d := range dims {
-		if d >= k { // dims are distinct: all below k means exactly 0..k-1
-			return tensor.Sum(x, dims, keep)
+	var shape []int // x's shape without its axes of length 1
+	first, last := -1, -1
+	for d, n := range x.Shape() {
+		if n == 1 {
+			continue
+		}
+		if slices.Contains(dims, d) {
+			if first < 0 {
+				first = len(shape)
+			} else if last != len(shape)-1 {
+				return tensor.Sum(x, dims, keep) // reduced axes apart
+			}
+			last = len(shape)
+		}
+		shape = append(shape, n)
+	}
+	if first < 0 {
+		return tensor.Sum(x, dims, keep) // only axes of length 1 reduced
+	}
+	flat, err := x.Reshape(shape...)
+	if err != nil {
+		return nil, err
+	}
+	var r *tensor.Tensor
+	if last == len(shape)-1 {
+		r, err = tensor.SumTrailingPairwise(flat, last-first+1)
+	} else {
+		r, err = tensor.SumMiddleRows(flat, first, last+1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.Reshape(reducedShape(x.Shape(), dims, keep)...)
+}
+
+// reducedShape is the shape of a reduction of shape over dims: without
+// them, or with them as 1 when keep.
+func reducedShape(shape, dims []int, keep bool) []int {
+	var out []int
+	for d, n := range shape {
+		switch {
+		case !slices.Contains(dims, d):
+			out = append(out, n)
+		case keep:
+			out = append(out, 1)
 		}
 	}
-	shape := x.Shape()
-	width := 1
-	for _, n := range shape[k:] {
-		width *= n
+	return out
+}
+
+// inOrder reports whether sumInOrder may add x in NumPy's order: a
+// C-contiguous float16, float32 or float64 array.
+func inOrder(x *tensor.Tensor) bool {
+	dt := x.DType()
+	return (dt == tensor.Float64 || dt == tensor.Float32 || dt == tensor.Float16) && x.IsContiguous()
+}
+
+// reducedCount is the number of elements of x each result of a
+// reduction over dims takes.
+func reducedCount(x *tensor.Tensor, dims []int) int {
+	n := 1
+	for _, d := range dims {
+		n *= x.Shape()[d]
 	}
-	if width < 2 {
-		return tensor.Sum(x, dims, keep)
+	return n
+}
+
+// divideByCount is NumPy's true_divide of a reduction's sums by the
+// element count n, rounded to the sums' dtype. NumPy divides a float16 or
+// float32 sum in float16, float32 or float64 by the count's size (an
+// integer scalar's value-based promotion), never rounding the count
+// itself; the quotient in float64 rounded once to the dtype is the same
+// number, since float64 holds more than twice float32's digits and two.
+func divideByCount(sum *tensor.Tensor, n int) (*tensor.Tensor, error) {
+	dt := sum.DType()
+	wide, err := sum.To(tensor.Float64)
+	if err != nil {
+		return nil, err
 	}
-	r, err := tensor.SumLeadingRows(x, k)
-	if err != nil || !keep {
-		return r, err
+	q, err := tensor.Div(wide, tensor.MustScalar(float64(n)))
+	if err != nil || dt == tensor.Float64 {
+		return q, err
 	}
-	kept := slices.Clone(shape)
-	for i := range k {
-		kept[i] = 1
+	return q.To(dt)
+}
+
+// meanInOrder is np.mean's reduction of a floating x as NumPy's _mean
+// computes it: the sum in NumPy's order (sumInOrder) divided by the
+// count (float16 in float32, as NumPy does), where that order is
+// kael's; tensor.Mean otherwise.
+func meanInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	n := reducedCount(x, dims)
+	if !inOrder(x) || len(dims) == 0 || n == 0 {
+		return tensor.Mean(x, dims, keep)
 	}
-	return r.Reshape(kept...)
+	if x.DType() == tensor.Float16 { // NumPy's _mean sums and divides float16 in float32
+		wide, err := x.To(tensor.Float32)
+		if err != nil {
+			return nil, err
+		}
+		m, err := meanInOrder(wide, dims, keep)
+		if err != nil {
+			return nil, err
+		}
+		return m.To(tensor.Float16)
+	}
+	sum, err := sumInOrder(x, dims, keep)
+	if err != nil {
+		return nil, err
+	}
+	return divideByCount(sum, n)
+}
+
+// varianceInOrder is np.var's (and with std np.std's) reduction of a
+// real floating x as NumPy's _var computes it: the mean, the sum in
+// NumPy's order (in float16 for float16) divided by the count, with the
+// reduced axes kept, the squares of the deviations, their sum
+// in NumPy's order divided by n - ddof, where that order is kael's;
+// tensor.Var and tensor.Std otherwise (and for n - ddof <= 0).
+func varianceInOrder(x *tensor.Tensor, dims []int, ddof int, keep, std bool) (*tensor.Tensor, error) {
+	n := reducedCount(x, dims)
+	if !inOrder(x) || len(dims) == 0 || n-ddof <= 0 {
+		if std {
+			return tensor.Std(x, dims, ddof, keep)
+		}
+		return tensor.Var(x, dims, ddof, keep)
+	}
+	sum, err := sumInOrder(x, dims, true) // float16 too: _var does not widen it
+	if err != nil {
+		return nil, err
+	}
+	mean, err := divideByCount(sum, n)
+	if err != nil {
+		return nil, err
+	}
+	dev, err := tensor.Sub(x, mean)
+	if err != nil {
+		return nil, err
+	}
+	if dev, err = tensor.Mul(dev, dev); err != nil {
+		return nil, err
+	}
+	sq, err := sumInOrder(dev, dims, keep)
+	if err != nil {
+		return nil, err
+	}
+	v, err := divideByCount(sq, n-ddof)
+	if err != nil || !std {
+		return v, err
+	}
+	if v.DType() != tensor.Float16 {
+		return tensor.Sqrt(v)
+	}
+	// NumPy's half loop takes the square root in float32 and rounds it.
+	if v, err = v.To(tensor.Float32); err != nil {
+		return nil, err
+	}
+	if v, err = tensor.Sqrt(v); err != nil {
+		return nil, err
+	}
+	return v.To(tensor.Float16)
 }
 
 // sumInput is what np.sum adds: bools count as int64.
@@ -215,7 +356,7 @@ func init() {
 				if t, err = floating(t); err != nil {
 					return nil, err
 				}
-				return checkedReduce(a, "reduce", t)(reduction(t, a, tensor.Mean))
+				return checkedReduce(a, "reduce", t)(reduction(t, a, meanInOrder))
 			}},
 		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -518,10 +659,7 @@ func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 		if x.DType().IsComplex() {
 			return complexVariance(x, dims, ddof, keep, std)
 		}
-		if std {
-			return tensor.Std(x, dims, ddof, keep)
-		}
-		return tensor.Var(x, dims, ddof, keep)
+		return varianceInOrder(x, dims, ddof, keep, std)
 	}))
 }
 
