@@ -1,0 +1,140 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// testingPrelude defines fails(f, *args, **kwargs): 'passed' when the
+// assertion holds, else the class and text of the error it raised, so
+// that each case compares NumPy's failure message text for text.
+const testingPrelude = prelude + `import warnings
+def fails(f, *args, **kwargs):
+    try:
+        r = f(*args, **kwargs)
+    except Exception as e:
+        return type(e).__name__ + ':' + str(e)
+    return 'passed' if r is None else r
+`
+
+// TestTestingAssertionsMatchNumPy covers the array assertions of
+// numpy.testing (assert_allclose, assert_array_equal,
+// assert_array_almost_equal, assert_array_less): when they pass, and the
+// text of their AssertionError when they fail (the mismatch statistics,
+// shape and NaN/inf location mismatches, err_msg, verbose=False, scalars,
+// 0-d, integer, unsigned, bool, float32 and complex arrays, and reprs cut
+// to three lines).
+func TestTestingAssertionsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, testingPrelude, []string{
+		// assert_allclose
+		"fails(np.testing.assert_allclose, np.array([1., 2., 3.1]), [1, 2, 3])",
+		"fails(np.testing.assert_allclose, [1., 2., 3.], [1., 2., 3. + 1e-8]), fails(np.testing.assert_allclose, [1., 2.], [1.1, 2.], rtol=0.1), fails(np.testing.assert_allclose, [0., 1.], [1e-9, 1.], atol=1e-8)",
+		"fails(np.testing.assert_allclose, [1., 2.], [1., 2., 3.])",
+		"fails(np.testing.assert_allclose, [1., np.nan], [1., 2.])",
+		"fails(np.testing.assert_allclose, [1., np.nan], [1., np.nan]), fails(np.testing.assert_allclose, [1., np.nan], [1., np.nan], equal_nan=False)",
+		"fails(np.testing.assert_allclose, [1., np.inf], [1., 5.]), fails(np.testing.assert_allclose, [1., -np.inf], [1., np.inf]), fails(np.testing.assert_allclose, [np.inf], [np.inf])",
+		"fails(np.testing.assert_allclose, [1., 2.], [1., 2.5], err_msg='oops')",
+		"fails(np.testing.assert_allclose, [1., 2.], [1., 2.5], err_msg='a long message ' * 6)",
+		"fails(np.testing.assert_allclose, [1., 2.], [1., 2.5], err_msg='two\\nlines')",
+		"fails(np.testing.assert_allclose, [1., 2.], [1., 2.5], verbose=False), fails(np.testing.assert_allclose, [1., 2.], [1., 2.5, 3], verbose=False)",
+		"fails(np.testing.assert_allclose, 1.0, 1.1), fails(np.testing.assert_allclose, np.array(2.0), np.array(2.5)), fails(np.testing.assert_allclose, [1., 2.], 1.0)",
+		"fails(np.testing.assert_allclose, 3, [3, 3, 4]), fails(np.testing.assert_allclose, [0., 1.], [0., 0.]), fails(np.testing.assert_allclose, [1., 1.], [0., 0.])",
+		"fails(np.testing.assert_allclose, np.arange(6).reshape(2, 3), np.arange(6).reshape(2, 3) + 1, rtol=1e-5, atol=1e-3)",
+		"fails(np.testing.assert_allclose, np.float32([0.1, 0.2]), np.array([0.1, 0.2])), fails(np.testing.assert_allclose, np.float32([0.1, 0.2]), np.array([0.1, 0.2]), rtol=1e-6)",
+		"fails(np.testing.assert_allclose, np.linspace(0, 1, 200), np.linspace(0, 1, 200) ** 2)",
+		"fails(np.testing.assert_allclose, np.arange(100.).reshape(10, 10), np.zeros((10, 10)))",
+		"fails(np.testing.assert_allclose, [1 + 1j, 2], [1 + 1j, 2 + 1e-3j]), fails(np.testing.assert_allclose, [1 + 1j, np.nan], [1 + 1j, complex(np.nan, 1)]), fails(np.testing.assert_allclose, [1j, 2], [1j, 2 + 1e-9j]), fails(np.testing.assert_allclose, [[1., 2.], [3., 4.]], [[1., 2.], [3., 4.]])",
+		"fails(np.testing.assert_allclose, np.uint8([3, 250]), np.uint8([5, 1])), fails(np.testing.assert_allclose, np.int8([3, -100]), np.int8([5, 100]))",
+		"fails(np.testing.assert_allclose, [1.0], [1.1], rtol=0.5e-2, atol=1.5e-12), fails(np.testing.assert_allclose, [], []), fails(np.testing.assert_allclose, np.zeros((2, 0)), np.zeros((2, 0)))",
+		// assert_array_equal
+		"fails(np.testing.assert_array_equal, [1, 2, 3], [1, 2, 4]), fails(np.testing.assert_array_equal, np.arange(3), [0, 1, 2])",
+		"fails(np.testing.assert_array_equal, [True, False], [True, True]), fails(np.testing.assert_array_equal, [True, False], [True, False])",
+		"fails(np.testing.assert_array_equal, np.float32([1.5, 2.25]), np.array([1.5, 2.2])), fails(np.testing.assert_array_equal, [1.0, np.pi, np.nan], [1, np.sqrt(np.pi) ** 2, np.nan])",
+		"fails(np.testing.assert_array_equal, np.full((2, 5), 3), 3), fails(np.testing.assert_array_equal, np.full((2, 5), 3), 3, strict=True)",
+		"fails(np.testing.assert_array_equal, np.array([2, 2, 2]), np.float32([2, 2, 2]), strict=True), fails(np.testing.assert_array_equal, np.array([2, 2, 2]), np.float32([2, 2, 2]))",
+		"fails(np.testing.assert_array_equal, [[1, 2], [3, 4]], [[1, 2], [4, 3]], err_msg='swapped')",
+		"fails(np.testing.assert_array_equal, [1, np.nan], [np.nan, 1]), fails(np.testing.assert_array_equal, np.nan, [np.nan, np.nan]), fails(np.testing.assert_array_equal, np.nan, [np.nan, 1.])",
+		"fails(np.testing.assert_array_equal, [1, 2], [1, 2, 3]), fails(np.testing.assert_array_equal, np.zeros((2, 3)), np.zeros((3, 2)))",
+		"fails(np.testing.assert_array_equal, [5, 0], [0, 0]), fails(np.testing.assert_array_equal, 0, [0, 1]), fails(np.testing.assert_array_equal, np.int64(4), 5)",
+		"fails(np.testing.assert_array_equal, np.uint8([1, 200]), np.uint8([2, 100]))",
+		// assert_array_almost_equal and assert_array_less
+		"fails(np.testing.assert_array_almost_equal, [1.0, 2.33333, np.nan], [1.0, 2.33339, np.nan], decimal=5), fails(np.testing.assert_array_almost_equal, [1.0, 2.333, np.nan], [1.0, 2.333, np.nan])",
+		"fails(np.testing.assert_array_almost_equal, [1.0, 2.33333, np.nan], [1.0, 2.33333, 5], decimal=5)",
+		"fails(np.testing.assert_array_almost_equal, [1.0, np.inf], [1.0, np.inf]), fails(np.testing.assert_array_almost_equal, [1.0, np.inf], [1.0, -np.inf]), fails(np.testing.assert_array_almost_equal, np.inf, np.inf)",
+		"fails(np.testing.assert_array_almost_equal, [1, 2], [1, 2.0000001]), fails(np.testing.assert_array_almost_equal, [1, 2], [1, 2.001], decimal=2), fails(np.testing.assert_array_almost_equal, [1, 2], [1, 2.001], decimal=3)",
+		"fails(np.testing.assert_array_almost_equal, np.float32([1.25, 3.5]), [1.25, 3.5001], decimal=5), fails(np.testing.assert_array_almost_equal, [[1.5]], [1.5, 2])",
+		"fails(np.testing.assert_array_less, [1.0, 1.0, np.nan], [1.1, 2.0, np.nan]), fails(np.testing.assert_array_less, [1.0, 1.0, np.nan], [1, 2.0, np.nan])",
+		"fails(np.testing.assert_array_less, [1.0, 4.0], 3), fails(np.testing.assert_array_less, [1.0, 2.0, 3.0], [4])",
+		"fails(np.testing.assert_array_less, [1.0, np.inf], [2.0, np.inf]), fails(np.testing.assert_array_less, [-np.inf, 1], [0, 2]), fails(np.testing.assert_array_less, [1, 2], [2, 3], err_msg='x', verbose=False)",
+		"fails(np.testing.assert_array_compare, np.less_equal, [1, 2], [1, 1], header='not <='), fails(np.testing.assert_array_compare, np.less_equal, [1, 2], [1, 3])",
+		// bad input
+		"fails(np.testing.assert_allclose, [1, 2], [1, 2], rtol='x')",
+	})
+}
+
+// TestTestingEqualityMatchesNumPy covers numpy.testing's assert_equal
+// (containers item by item, NaN, signed zeros, complex numbers, arrays
+// against lists and scalars), assert_almost_equal, assert_approx_equal,
+// assert_, assert_string_equal, build_err_msg, print_assert_equal and the
+// ULP assertions.
+func TestTestingEqualityMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, testingPrelude, []string{
+		"fails(np.testing.assert_equal, [4, 5], [4, 6]), fails(np.testing.assert_equal, (1, [2, 3]), [1, [2, 3]]), fails(np.testing.assert_equal, [1, 2], [1, 2, 3])",
+		"fails(np.testing.assert_equal, {'a': 1, 'b': [1, 2]}, {'a': 1, 'b': [1, 3]}), fails(np.testing.assert_equal, {'a': 1}, {'b': 1}), fails(np.testing.assert_equal, [1], {'a': 1})",
+		"fails(np.testing.assert_equal, np.nan, np.nan), fails(np.testing.assert_equal, np.nan, 1.0), fails(np.testing.assert_equal, 0.0, -0.0), fails(np.testing.assert_equal, -0.0, -0.0)",
+		"fails(np.testing.assert_equal, [np.nan], np.nan), fails(np.testing.assert_equal, np.array([1.0, 2.0, np.nan]), [1, 2, np.nan]), fails(np.testing.assert_equal, np.arange(3), [0, 1, 3])",
+		"fails(np.testing.assert_equal, 1 + 2j, 1 + 2j), fails(np.testing.assert_equal, 1 + 2j, 1 + 3j), fails(np.testing.assert_equal, complex(np.nan, 1), complex(np.nan, 1)), fails(np.testing.assert_equal, 2, 2 + 0j)",
+		"fails(np.testing.assert_equal, 'abc', 'abd'), fails(np.testing.assert_equal, 'abc', 'abc'), fails(np.testing.assert_equal, None, None), fails(np.testing.assert_equal, None, 0)",
+		"fails(np.testing.assert_equal, 1, 2, err_msg='numbers'), fails(np.testing.assert_equal, 1, 2, verbose=False), fails(np.testing.assert_equal, np.float32(0.5), 0.5), fails(np.testing.assert_equal, np.int64(3), 4)",
+		"fails(np.testing.assert_equal, [[1, 2], (3, np.array([4, 5]))], [[1, 2], (3, np.array([4, 6]))])",
+		"fails(np.testing.assert_almost_equal, 2.3333333333333, 2.33333334), fails(np.testing.assert_almost_equal, 2.3333333333333, 2.33333334, decimal=10)",
+		"fails(np.testing.assert_almost_equal, np.array([1.0, 2.3333333333333]), np.array([1.0, 2.33333334]), decimal=9)",
+		"fails(np.testing.assert_almost_equal, [1.0, 2.0], (1.0, 2.0001), decimal=3), fails(np.testing.assert_almost_equal, [1.0, 2.0], (1.0, 2.0001), decimal=4)",
+		"fails(np.testing.assert_almost_equal, np.nan, np.nan), fails(np.testing.assert_almost_equal, np.nan, 1.0), fails(np.testing.assert_almost_equal, np.inf, np.inf), fails(np.testing.assert_almost_equal, np.inf, -np.inf)",
+		"fails(np.testing.assert_almost_equal, 1 + 1j, 1 + 1.0000001j), fails(np.testing.assert_almost_equal, 1 + 1j, 1 + 1.01j, decimal=3), fails(np.testing.assert_almost_equal, 1.5, 1.6, err_msg='e', verbose=False)",
+		"fails(np.testing.assert_approx_equal, 0.12345670e-20, 0.12345672e-20, significant=8), fails(np.testing.assert_approx_equal, 0.12345670e-20, 0.12345672e-20, significant=7)",
+		"fails(np.testing.assert_approx_equal, 1234.5, 1234.6, significant=5), fails(np.testing.assert_approx_equal, 1234.5, 1234.6, significant=6, err_msg='digits'), fails(np.testing.assert_approx_equal, 0, 0)",
+		"fails(np.testing.assert_approx_equal, np.nan, np.nan), fails(np.testing.assert_approx_equal, np.nan, 1), fails(np.testing.assert_approx_equal, np.inf, np.inf), fails(np.testing.assert_approx_equal, -np.inf, np.inf)",
+		"fails(np.testing.assert_, 1), fails(np.testing.assert_, 0, 'boom'), fails(np.testing.assert_, [], lambda: 'late'), fails(np.testing.assert_, False)",
+		"fails(np.testing.assert_string_equal, 'abc', 'abcd'), fails(np.testing.assert_string_equal, 'abc', 'abc'), fails(np.testing.assert_string_equal, 'a\\nb\\nc\\n', 'a\\nB\\nc\\n')",
+		"fails(np.testing.assert_string_equal, 1, 'a'), fails(np.testing.assert_string_equal, 'a', b'a'), fails(np.testing.assert_string_equal, 'one\\ntwo', 'one\\ntwo\\nthree')",
+		"np.testing.build_err_msg([1, np.arange(3)], 'note'), np.testing.build_err_msg([1.5, 2.5], '', header='H', names=('p', 'q')), np.testing.build_err_msg([np.arange(3.) / 3], 'x', precision=3)",
+		"fails(np.testing.print_assert_equal, 'Test XYZ of func xyz', [0, 1], [0, 1]), fails(np.testing.print_assert_equal, 'Test XYZ of func xyz', [0, 1], [0, 2])",
+		"fails(np.testing.assert_array_max_ulp, np.float32([1, 2]), np.float32([1, 2.001])), fails(np.testing.assert_array_max_ulp, [1.0, 2.0], [1.0, 2.0000000000000004])",
+		"np.testing.assert_array_max_ulp(np.float32([1, -2, 0]), np.float32([1, -2.0000002, -0.0]), maxulp=2), np.testing.assert_array_max_ulp([1.0, -1.0], [1.0 + 2 ** -52, -1.0 - 2 ** -51], 2), np.testing.assert_array_max_ulp(np.float16([1, 2]), np.float16([1.5, 2]), 600)",
+		"fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2.0000001])), fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2. + 2 ** -51]))",
+		"fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2. + 2 ** -51]), nulp=2), fails(np.testing.assert_array_almost_equal_nulp, np.float32([1e-3, 5]), np.float32([1e-3, 5.0000005]))",
+		"fails(np.testing.assert_array_almost_equal_nulp, [1, 2], [1, 2]), fails(np.testing.assert_array_max_ulp, [1j], [1j]), fails(np.testing.assert_array_max_ulp, [1.0, 2.0], [1.0]), fails(np.testing.assert_array_max_ulp, [1, 2], [1, 3])",
+	})
+}
+
+// TestTestingRaisesAndWarnsMatchNumPy covers assert_raises,
+// assert_raises_regex, assert_warns, assert_no_warnings and
+// suppress_warnings, as calls and as context managers, and how
+// numpy.testing is reached (import numpy.testing, from numpy.testing
+// import, np.testing).
+func TestTestingRaisesAndWarnsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, testingPrelude, []string{
+		"fails(np.testing.assert_raises, ValueError, int, 'x'), fails(np.testing.assert_raises, ValueError, len, [1]), fails(np.testing.assert_raises, (KeyError, ValueError), {}.__getitem__, 1)",
+		"fails(np.testing.assert_raises, ValueError, lambda: 1 / 0)",
+		"with np.testing.assert_raises(ZeroDivisionError) as cm:\n    1 / 0\ntype(cm.exception).__name__, str(cm.exception)",
+		"def f():\n    with np.testing.assert_raises(ValueError):\n        pass\nfails(f)",
+		"def f(x, *, k=0):\n    if x + k > 2:\n        raise IndexError('big %d' % (x + k))\nfails(np.testing.assert_raises, IndexError, f, 3), fails(np.testing.assert_raises, IndexError, f, 1, k=1), fails(np.testing.assert_raises, IndexError, f, 1, k=5)",
+		"fails(np.testing.assert_raises_regex, ValueError, 'invalid literal', int, 'x'), fails(np.testing.assert_raises_regex, ValueError, 'foo', int, 'x'), fails(np.testing.assert_raises_regex, ValueError, 'foo', int, '1')",
+		"with np.testing.assert_raises_regex(KeyError, 'miss'):\n    {}['missing']\ndef f():\n    with np.testing.assert_raises_regex(KeyError, 'other'):\n        {}['missing']\nfails(f)",
+		"fails(np.testing.assert_warns, UserWarning, warnings.warn, 'x'), fails(np.testing.assert_warns, UserWarning, len, [1]), fails(np.testing.assert_warns, DeprecationWarning, warnings.warn, 'u')",
+		"def f(x):\n    warnings.warn('careful', RuntimeWarning)\n    return x * 2\nnp.testing.assert_warns(RuntimeWarning, f, 21), np.testing.assert_warns(Warning, f, x=1)",
+		"with np.testing.assert_warns(DeprecationWarning):\n    warnings.warn('d', DeprecationWarning)\ndef g():\n    with np.testing.assert_warns(DeprecationWarning):\n        pass\nfails(g)",
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    with np.testing.assert_warns(UserWarning):\n        warnings.warn('kept', RuntimeWarning)\n        warnings.warn('taken')\n[(str(x.message), x.category.__name__) for x in w]",
+		"fails(np.testing.assert_no_warnings, len, [1, 2]), fails(np.testing.assert_no_warnings, lambda: 5)",
+		"def f():\n    warnings.warn('w')\nr = fails(np.testing.assert_no_warnings, f)\nr[:40]",
+		"def f():\n    with np.testing.assert_no_warnings():\n        warnings.warn('w')\nr = fails(f)\nr[:30]",
+		"with np.testing.suppress_warnings() as sup:\n    l = sup.record(RuntimeWarning)\n    sup.filter(UserWarning)\n    warnings.warn('r', RuntimeWarning)\n    warnings.warn('u')\n    warnings.warn('r2', RuntimeWarning)\n[str(x.message) for x in l], len(sup.log)",
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    with np.testing.suppress_warnings() as sup:\n        sup.filter(UserWarning, 'hide')\n        warnings.warn('hide me')\n        warnings.warn('show me')\n        warnings.warn('Hide too')\n[str(x.message) for x in w]",
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    with np.testing.suppress_warnings('once') as sup:\n        for i in range(3):\n            warnings.warn('again')\n[str(x.message) for x in w]",
+		"sup = np.testing.suppress_warnings()\nl = sup.record(DeprecationWarning)\n@sup\ndef f(x):\n    warnings.warn('old', DeprecationWarning)\n    return x + 1\nf(1), f(2), len(l), f.__name__",
+		"fails(np.testing.suppress_warnings, 'sometimes')",
+		"import numpy.testing\nfrom numpy.testing import assert_allclose, assert_array_equal as aae\nassert_allclose is np.testing.assert_allclose, numpy.testing.assert_allclose([1.0], [1.0]), aae([1], [1]), np.testing.__name__",
+	})
+}
