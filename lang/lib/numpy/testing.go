@@ -7,8 +7,11 @@ import (
 	_ "github.com/kael-dev/kael/lang/lib/contextlib" // testing.py imports contextlib
 	_ "github.com/kael-dev/kael/lang/lib/difflib"    // testing.py imports difflib
 	_ "github.com/kael-dev/kael/lang/lib/operator"   // testing.py imports operator
+	_ "github.com/kael-dev/kael/lang/lib/os"         // testing.py imports os
 	_ "github.com/kael-dev/kael/lang/lib/pprint"     // testing.py imports pprint
 	_ "github.com/kael-dev/kael/lang/lib/re"         // testing.py imports re
+	_ "github.com/kael-dev/kael/lang/lib/shutil"     // testing.py imports shutil
+	_ "github.com/kael-dev/kael/lang/lib/tempfile"   // testing.py imports tempfile
 	_ "github.com/kael-dev/kael/lang/lib/traceback"  // testing.py imports traceback
 	_ "github.com/kael-dev/kael/lang/lib/unittest"   // testing.py imports unittest
 	_ "github.com/kael-dev/kael/lang/lib/warnings"   // testing.py imports warnings
@@ -47,12 +50,15 @@ var testingFuncs = []sourceFunc{
 	{"assert_string_equal(actual, desired)", "Raise AssertionError, with difflib's lines that differ, unless the strings actual and desired are equal."},
 	{"build_err_msg(arrays, err_msg, header='Items are not equal:', verbose=True, names=('ACTUAL', 'DESIRED'), precision=8)", "The text of a failed assertion: header, err_msg and the repr of each array under its name."},
 	{"print_assert_equal(test_string, actual, desired)", "Raise AssertionError, with test_string and both objects pretty-printed, unless actual == desired."},
+	{"tempdir(*args, **kwargs)", "A context manager giving a new temporary directory (tempfile.mkdtemp's arguments: suffix, prefix, dir), removed with its contents at the end."},
+	{"temppath(*args, **kwargs)", "A context manager giving the path of a new, closed temporary file (tempfile.mkstemp's arguments: suffix, prefix, dir, text), removed at the end."},
 	{"suppress_warnings(forwarding_rule='always')", "A context manager (and decorator) whose filter(category, message) hides matching warnings and whose record(category, message) hides and collects them in the list it returns (filled when the block ends); other warnings pass on per forwarding_rule: always, once, module or location."},
 }
 
 var testingModule = func() *lang.Module {
 	m := map[string]lang.Value{}
 	defSourceFuncs(m, "_numpy_testing", testingFuncs)
+	m["IS_PYPY"] = false
 	return &lang.Module{Name: "numpy.testing", Attrs: m, Doc: "NumPy's test assertions, with NumPy 1.24's messages: assert_allclose, assert_array_equal, assert_equal, assert_almost_equal, assert_array_less, assert_raises, assert_warns, ..."}
 }()
 

@@ -678,3 +678,30 @@ def print_assert_equal(test_string, actual, desired):
     if not (actual == desired):
         raise AssertionError(test_string + ' failed\nACTUAL: \n' + pprint.pformat(actual) + '\nDESIRED: \n'
                              + pprint.pformat(desired) + '\n')
+
+
+@contextlib.contextmanager
+def tempdir(*args, **kwargs):
+    """A context manager giving a new temporary directory (tempfile.mkdtemp's
+    arguments), removed with its contents at the end."""
+    import shutil
+    import tempfile
+    path = tempfile.mkdtemp(*args, **kwargs)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path)
+
+
+@contextlib.contextmanager
+def temppath(*args, **kwargs):
+    """A context manager giving the path of a new, closed temporary file
+    (tempfile.mkstemp's arguments), removed at the end."""
+    import os
+    import tempfile
+    fd, path = tempfile.mkstemp(*args, **kwargs)
+    os.close(fd)
+    try:
+        yield path
+    finally:
+        os.remove(path)
