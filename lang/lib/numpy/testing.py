@@ -541,12 +541,52 @@ def assert_raises_regex(exception_class, expected_regexp, *args, **kwargs):
     return _d.assertRaisesRegex(exception_class, expected_regexp, *args, **kwargs)
 
 
+class _WarningLog(list):
+    """A list of suppress_warnings' caught warnings (its log and the lists
+    record() returns): reading it takes in what its block caught so far."""
+
+    def __init__(self, owner):
+        list.__init__(self)
+        self._owner = owner
+
+    def _sync(self):
+        if self._owner._entered:
+            self._owner._collect()
+
+    def __len__(self):
+        self._sync()
+        return list.__len__(self)
+
+    def __iter__(self):
+        self._sync()
+        return list.__iter__(self)
+
+    def __getitem__(self, i):
+        self._sync()
+        return list.__getitem__(self, i)
+
+    def __bool__(self):
+        self._sync()
+        return list.__len__(self) > 0
+
+    def __eq__(self, other):
+        self._sync()
+        return list.__eq__(self, other)
+
+    def __repr__(self):
+        self._sync()
+        return list.__repr__(self)
+
+
 class suppress_warnings:
     """A context manager (and decorator) that hides the warnings matching
     its filters (category, a message regex matched from the start, without
     case) and collects those of its record() lists; the others go to the
     outer handler, per forwarding_rule ("always", "once", "module",
-    "location"). kael fills the record lists when the block ends."""
+    "location"). kael catches the block's warnings with
+    catch_warnings(record=True): the record lists take them in when read,
+    and the others are issued again, through the outer filters, when the
+    block ends."""
 
     def __init__(self, forwarding_rule="always"):
         if forwarding_rule not in {"always", "module", "once", "location"}:
@@ -556,7 +596,7 @@ class suppress_warnings:
         self._suppressions = []
 
     def _filter(self, category=Warning, message="", module=None, record=False):
-        log = [] if record else None
+        log = _WarningLog(self) if record else None
         entry = (category, message, re.compile(message, re.I), module, log)
         if self._entered:
             warnings.filterwarnings("always", category=category, message=message)
@@ -577,12 +617,14 @@ class suppress_warnings:
     def __enter__(self):
         if self._entered:
             raise RuntimeError("cannot enter suppress_warnings twice.")
-        self._entered = True
         self._tmp_suppressions = []
         self._forwarded = set()
-        self.log = []
+        self._pending = []
+        self._seen = 0
+        self.log = _WarningLog(self)
         self._stack = contextlib.ExitStack()
         self._caught = self._stack.enter_context(warnings.catch_warnings(record=True))
+        self._entered = True
         for cat, mess, _, mod, log in self._suppressions:
             if log is not None:
                 del log[:]
@@ -590,23 +632,39 @@ class suppress_warnings:
         return self
 
     def __exit__(self, *exc_info):
-        self._stack.close()
+        self._collect()
         self._entered = False
-        for w in self._caught:
-            self._dispatch(w)
-        del self._caught, self._stack
+        self._stack.close()
+        pending = self._pending
+        del self._caught, self._stack, self._pending
+        for w in pending:
+            self._forward(w)
         return False
 
-    def _dispatch(self, w):
+    def _collect(self):
+        """Sort the warnings caught since the last call: into the logs of
+        the suppressions they match, or to be passed on at the end."""
+        caught = self._caught
+        while self._seen < len(caught):
+            w = caught[self._seen]
+            self._seen += 1
+            if not self._suppress(w):
+                self._pending.append(w)
+
+    def _suppress(self, w):
         message = w.message
-        text = message.args[0] if isinstance(message, Warning) and message.args else str(message)
+        text = message.args[0] if isinstance(message, Warning) and message.args else message
         for cat, _, pattern, mod, log in (self._suppressions + self._tmp_suppressions)[::-1]:
             if issubclass(w.category, cat) and pattern.match(str(text)) is not None:
                 if mod is None or getattr(mod, '__file__', '').startswith(w.filename):
                     if log is not None:
-                        self.log.append(w)
-                        log.append(w)
-                    return
+                        list.append(self.log, w)
+                        list.append(log, w)
+                    return True
+        return False
+
+    def _forward(self, w):
+        message = w.message
         if self._forwarding_rule != "always":
             args = message.args if isinstance(message, Warning) else (message,)
             signature = {"once": (args, w.category),
