@@ -75,6 +75,7 @@ func TestTestingAssertionsMatchNumPy(t *testing.T) {
 		"fails(np.testing.assert_array_less, [1.0, 4.0], 3), fails(np.testing.assert_array_less, [1.0, 2.0, 3.0], [4])",
 		"fails(np.testing.assert_array_less, [1.0, np.inf], [2.0, np.inf]), fails(np.testing.assert_array_less, [-np.inf, 1], [0, 2]), fails(np.testing.assert_array_less, [1, 2], [2, 3], err_msg='x', verbose=False)",
 		"fails(np.testing.assert_array_compare, np.less_equal, [1, 2], [1, 1], header='not <='), fails(np.testing.assert_array_compare, np.less_equal, [1, 2], [1, 3])",
+		"def cmp(x, y):\n    raise ValueError('bad compare')\nr = fails(np.testing.assert_array_compare, cmp, [1, 2], [1, 3], header='H')\nr.split('\\n')[:4], r.split('\\n')[-5:]",
 		// bad input
 		"fails(np.testing.assert_allclose, [1, 2], [1, 2], rtol='x')",
 	})
