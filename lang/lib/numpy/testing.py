@@ -235,6 +235,11 @@ def _same_positions(x, y, func, hasval, err_msg, verbose, header, precision):
     return y_id
 
 
+def _abs(a):
+    """abs(a); NumPy's abs of a bool array is the array (kael's is refused)."""
+    return a if a.dtype == np.bool_ else abs(a)
+
+
 def _mismatch_remarks(x, y, reduced, flagged):
     """The lines NumPy adds under a failed comparison: how many elements
     differ and, for numbers, the largest absolute and relative
@@ -255,9 +260,9 @@ def _mismatch_remarks(x, y, reduced, flagged):
             if np.all(~nonzero):
                 max_rel_error = np.array(np.inf)
             elif nonzero.ndim == 0:
-                max_rel_error = np.max(error / abs(y))
+                max_rel_error = np.max(error / _abs(y))
             else:
-                max_rel_error = np.max(error[nonzero] / abs(y[nonzero]))
+                max_rel_error = np.max(error[nonzero] / _abs(y[nonzero]))
             remarks.append('Max relative difference: ' + np.array2string(np.asarray(max_rel_error)))
     return remarks
 
@@ -365,6 +370,13 @@ def assert_array_less(x, y, err_msg='', verbose=True):
                          header='Arrays are not less-ordered', equal_inf=False)
 
 
+def _format_g(v):
+    """format(v, 'g'), a 0-d array as its element, as NumPy formats it."""
+    if isinstance(v, np.ndarray) and v.ndim == 0:
+        v = v.item()
+    return format(v, 'g')
+
+
 def _isclose(x, y, rtol, atol, equal_nan):
     """np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan), with
     NumPy's rule for complex numbers (the modulus of the difference) where
@@ -388,7 +400,7 @@ def assert_allclose(actual, desired, rtol=1e-7, atol=0, equal_nan=True, err_msg=
         return _isclose(x, y, rtol, atol, equal_nan)
 
     actual, desired = np.asarray(actual), np.asarray(desired)
-    header = f'Not equal to tolerance rtol={rtol:g}, atol={atol:g}'
+    header = f'Not equal to tolerance rtol={_format_g(rtol)}, atol={_format_g(atol)}'
     assert_array_compare(compare, actual, desired, err_msg=str(err_msg), verbose=verbose,
                          header=header, equal_nan=equal_nan)
 

@@ -50,7 +50,12 @@ func TestTestingAssertionsMatchNumPy(t *testing.T) {
 		"fails(np.testing.assert_allclose, np.arange(1000.), np.arange(1000.) + 1), fails(np.testing.assert_allclose, np.arange(24.).reshape(2, 3, 4), np.arange(24.).reshape(2, 3, 4) * 1.01)",
 		"fails(np.testing.assert_allclose, np.float16([1, 2]), np.float16([1, 2.5])), fails(np.testing.assert_allclose, [1e-20, 1], [2e-20, 1]), fails(np.testing.assert_allclose, [0.1, 0.2, 0.1 + 0.2], [0.1, 0.2, 0.3], rtol=0)",
 		"fails(np.testing.assert_allclose, np.array([1.0, 2.0]), np.array([1, 3]), atol=0.5, rtol=0.01), fails(np.testing.assert_allclose, 1e-3, 2e-3, rtol=1.5e-3, atol=2.5e-9), fails(np.testing.assert_allclose, [1.0], [1.0], err_msg=5)",
+		"fails(np.testing.assert_allclose, [True, False], [True, True]), fails(np.testing.assert_allclose, np.uint8([1, 2]), np.uint8([1, 200]), rtol=0.5), fails(np.testing.assert_allclose, np.int32([1, 2]), [True, True])",
+		"fails(np.testing.assert_allclose, np.float32(1.0), np.float32(1.0000001)), fails(np.testing.assert_allclose, np.array([np.nan, 1.0]), np.nan), fails(np.testing.assert_allclose, [[np.inf, 1.0]], [[np.inf, 2.0]])",
+		"fails(np.testing.assert_allclose, [1.0, 2.0], [1.0, 2.1], rtol=np.float32(0.01)), fails(np.testing.assert_allclose, [1.0, 2.0], [1.0, 2.1], atol=np.array(0.01)), fails(np.testing.assert_allclose, [1.0], [2.0], atol=np.array([0.01]))",
 		// assert_array_equal
+		"fails(np.testing.assert_array_equal, np.complex64([1 + 1j]), [1 + 2j]), fails(np.testing.assert_array_less, [1 + 1j], [2 + 0j]), fails(np.testing.assert_array_almost_equal, [True], [False])",
+		"fails(np.testing.assert_array_equal, [], [1]), fails(np.testing.assert_array_equal, np.zeros((0, 3)), np.zeros((3, 0)))",
 		"fails(np.testing.assert_array_equal, np.arange(50).reshape(5, 10), np.arange(50).reshape(5, 10) * 2), fails(np.testing.assert_array_equal, np.array(1.5), np.array(2.5))",
 		"fails(np.testing.assert_array_equal, np.array([[1., np.nan], [np.nan, 2]]), np.array([[1., np.nan], [2, np.nan]])), fails(np.testing.assert_array_equal, [1e-300, 1e300], [0, 1e-300])",
 		"fails(np.testing.assert_array_equal, np.int64([2**62, -2**62]), np.int64([-2**62, 2**62])), fails(np.testing.assert_array_almost_equal, np.int64([2**63 - 1]), np.int64([-2**63]))",
@@ -98,6 +103,8 @@ func TestTestingEqualityMatchesNumPy(t *testing.T) {
 		"fails(np.testing.assert_equal, [[1, 2], (3, np.array([4, 5]))], [[1, 2], (3, np.array([4, 6]))])",
 		"fails(np.testing.assert_equal, {'w': np.arange(3.)}, {'w': np.arange(3.) + 1e-9}), fails(np.testing.assert_equal, np.float64(1.5), np.float32(1.5)), fails(np.testing.assert_equal, [np.float64(np.nan)], [np.nan])",
 		"fails(np.testing.assert_equal, [1, 2], np.array([1, 2])), fails(np.testing.assert_equal, 1, [1]), fails(np.testing.assert_almost_equal, np.float32(1.0000001), 1.0), fails(np.testing.assert_array_almost_equal, 1.0, [1.0, 1.5])",
+		"fails(np.testing.assert_equal, [], ()), fails(np.testing.assert_equal, np.array([]), []), fails(np.testing.assert_equal, np.int8(-1), np.uint8(255)), fails(np.testing.assert_almost_equal, True, False)",
+		"fails(np.testing.assert_approx_equal, 1.0, 1.0000001, significant=8), fails(np.testing.assert_approx_equal, [1.0], 1.0), fails(np.testing.assert_approx_equal, 'a', 1.0)",
 		"fails(np.testing.assert_almost_equal, 2.3333333333333, 2.33333334), fails(np.testing.assert_almost_equal, 2.3333333333333, 2.33333334, decimal=10)",
 		"fails(np.testing.assert_almost_equal, np.array([1.0, 2.3333333333333]), np.array([1.0, 2.33333334]), decimal=9)",
 		"fails(np.testing.assert_almost_equal, [1.0, 2.0], (1.0, 2.0001), decimal=3), fails(np.testing.assert_almost_equal, [1.0, 2.0], (1.0, 2.0001), decimal=4)",
@@ -115,6 +122,8 @@ func TestTestingEqualityMatchesNumPy(t *testing.T) {
 		"np.testing.assert_array_max_ulp(np.float32([1, -2, 0]), np.float32([1, -2.0000002, -0.0]), maxulp=2), np.testing.assert_array_max_ulp([1.0, -1.0], [1.0 + 2 ** -52, -1.0 - 2 ** -51], 2), np.testing.assert_array_max_ulp(np.float16([1, 2]), np.float16([1.5, 2]), 600)",
 		"fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2.0000001])), fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2. + 2 ** -51]))",
 		"fails(np.testing.assert_array_almost_equal_nulp, np.array([1., 2.]), np.array([1., 2. + 2 ** -51]), nulp=2), fails(np.testing.assert_array_almost_equal_nulp, np.float32([1e-3, 5]), np.float32([1e-3, 5.0000005]))",
+		"np.testing.assert_array_max_ulp([1.0, np.nan], [1.0, np.nan]), np.testing.assert_array_max_ulp([np.inf], [np.finfo(np.float64).max]), np.testing.assert_array_max_ulp(np.float32(0), np.float32(-0.0)), fails(np.testing.assert_array_max_ulp, 1.0, 1.0 + 2**-51)",
+		"fails(np.testing.assert_array_almost_equal_nulp, np.float32([1.0, np.nan]), np.float32([1.0, 2.0])), fails(np.testing.assert_array_almost_equal_nulp, 1.0, 1.0 + 2**-52), fails(np.testing.assert_string_equal, 'a\\nb', 'a\\nc')",
 		"fails(np.testing.assert_array_almost_equal_nulp, [1, 2], [1, 2]), fails(np.testing.assert_array_max_ulp, [1j], [1j]), fails(np.testing.assert_array_max_ulp, [1.0, 2.0], [1.0]), fails(np.testing.assert_array_max_ulp, [1, 2], [1, 3])",
 	})
 }
