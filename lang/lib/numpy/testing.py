@@ -457,6 +457,9 @@ def nulp_diff(x, y, dtype=None):
     t = _float_type(x, y)
     x = np.array([x], dtype=t)
     y = np.array([y], dtype=t)
+    # one bit pattern for every NaN
+    x[np.isnan(x)] = np.nan
+    y[np.isnan(y)] = np.nan
     if not x.shape == y.shape:
         raise ValueError("x and y do not have the same shape: %s - %s" % (x.shape, y.shape))
     rx = integer_repr(x)
