@@ -57,17 +57,9 @@ def assert_(val, msg=''):
         raise AssertionError(text)
 
 
-def _isnan(x):
-    return np.isnan(x)
-
-
 def _isfinite(x):
     with np.errstate(invalid='ignore'):
         return np.isfinite(x)
-
-
-def _isinf(x):
-    return np.isinf(x)
 
 
 def assert_equal(actual, desired, err_msg='', verbose=True):
@@ -117,7 +109,7 @@ def assert_equal(actual, desired, err_msg='', verbose=True):
         raise AssertionError(msg)
 
     try:
-        if _isnan(desired) and _isnan(actual):
+        if np.isnan(desired) and np.isnan(actual):
             return
         if desired == 0 and actual == 0:
             if not np.signbit(desired) == np.signbit(actual):
@@ -166,8 +158,8 @@ def assert_almost_equal(actual, desired, decimal=7, err_msg='', verbose=True):
     try:
         # not finite: NaN only with NaN, inf only with the same inf
         if not (_isfinite(desired) and _isfinite(actual)):
-            if _isnan(desired) or _isnan(actual):
-                if not (_isnan(desired) and _isnan(actual)):
+            if np.isnan(desired) or np.isnan(actual):
+                if not (np.isnan(desired) and np.isnan(actual)):
                     raise AssertionError(fail_msg())
             elif not desired == actual:
                 raise AssertionError(fail_msg())
@@ -201,8 +193,8 @@ def assert_approx_equal(actual, desired, significant=7, err_msg='', verbose=True
                         verbose=verbose)
     try:
         if not (_isfinite(desired) and _isfinite(actual)):
-            if _isnan(desired) or _isnan(actual):
-                if not (_isnan(desired) and _isnan(actual)):
+            if np.isnan(desired) or np.isnan(actual):
+                if not (np.isnan(desired) and np.isnan(actual)):
                     raise AssertionError(msg)
             elif not desired == actual:
                 raise AssertionError(msg)
@@ -339,9 +331,9 @@ def assert_array_almost_equal(x, y, decimal=6, err_msg='', verbose=True):
 
     def compare(x, y):
         try:
-            if np.any(_isinf(x)) or np.any(_isinf(y)):
-                xinfid = _isinf(x)
-                yinfid = _isinf(y)
+            if np.any(np.isinf(x)) or np.any(np.isinf(y)):
+                xinfid = np.isinf(x)
+                yinfid = np.isinf(y)
                 if not (xinfid == yinfid).all():
                     return False
                 if x.size == y.size == 1:
