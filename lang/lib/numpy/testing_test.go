@@ -164,3 +164,13 @@ func TestTestingRaisesAndWarnsMatchNumPy(t *testing.T) {
 		"import numpy.testing\nfrom numpy.testing import assert_allclose, assert_array_equal as aae\nassert_allclose is np.testing.assert_allclose, numpy.testing.assert_allclose([1.0], [1.0]), aae([1], [1]), np.testing.__name__",
 	})
 }
+
+// TestTestingTensorsMatchTorch covers the common check of a model's
+// output against a reference: torch tensors (and their .numpy()) passed
+// to numpy.testing, compared with PyTorch 1.13 and NumPy 1.24.
+func TestTestingTensorsMatchTorch(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\n"+testingPrelude+"w = torch.ones(2, requires_grad=True)\n", []string{
+		"fails(np.testing.assert_allclose, w.detach().numpy(), [1., 1.5], rtol=1e-5), fails(np.testing.assert_allclose, w, [1., 1.])",
+		"fails(np.testing.assert_array_equal, torch.tensor([1, 2]), torch.tensor([1, 3])), fails(np.testing.assert_allclose, torch.tensor([1., 2.], dtype=torch.float64), np.array([1., 2.]))",
+	})
+}
