@@ -512,7 +512,10 @@ func init() {
 					}
 				}
 				r, err := t.Reshape(out...)
-				return wrap(r), err
+				if err != nil {
+					return nil, err
+				}
+				return wrapArray(r), nil // a 0-d array, not a scalar, as NumPy's
 			}},
 		{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {

@@ -24,7 +24,7 @@ func TestCreationMatchesNumPy(t *testing.T) {
 		"np.identity(2, dtype=int)", "np.array([1, 2, 3]).shape", "np.zeros((2, 3, 4)).strides", "np.zeros((2, 3), np.float32).nbytes",
 		"np.array([[1, 2], [3, 4]]).T", "np.array([1, 2]).dtype", "np.array([1.0]).dtype == np.float64", "np.dtype('float32')",
 		"np.dtype(np.int64).itemsize", "np.float32", "np.array(5).ndim", "np.arange(6).reshape(2, 3)", "np.arange(6).reshape((3, -1))",
-		"np.arange(6).reshape(4, 2)", "np.zeros((1, 3, 1)).squeeze().shape", "np.expand_dims(np.arange(3), 0).shape",
+		"np.arange(6).reshape(4, 2)", "np.zeros((1, 3, 1)).squeeze().shape", "a = np.ones((1, 1))\ns = np.squeeze(a)\ns[...] = 7\ns, type(s), a.squeeze(axis=(0, 1)), a", "np.expand_dims(np.arange(3), 0).shape",
 		"np.arange(4).astype(np.float32)", "np.array([1.7, -1.7]).astype(int)", "np.array([[1, 2], [3, 4]]).tolist()", "np.array([1.5]).item()",
 		"np.arange(6).reshape(2, 3).item(4)", "np.array([1, 2]).flatten()", "np.array([[1, 2], [3, 4]]).ravel()",
 		"np.int64(7)", "np.float32(0.1)", "np.float64(2) ** 0.5", "np.int64('12')", "np.bool_(1)", "np.float32([1, 2])",
