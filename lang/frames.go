@@ -1,6 +1,9 @@
 package lang
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Frame objects, as a traceback's tb_frame gives them. kael's frames
 // (interp) are recycled when their call ends, so a frame object holds
@@ -181,12 +184,7 @@ func (a *Args) Frame(depth int) (Value, error) {
 	if depth < 0 {
 		depth = 0 // as CPython: a negative depth is the caller's frame
 	}
-	var chain []*interp
-	for fr := a.in; fr != nil; fr = fr.back {
-		if !fr.standIn {
-			chain = append(chain, fr)
-		}
-	}
+	chain := a.frames()
 	if depth >= len(chain) {
 		return nil, Errorf(ValueError, "call stack is not deep enough")
 	}
@@ -198,4 +196,46 @@ func (a *Args) Frame(depth int) (Value, error) {
 		back = f
 	}
 	return f, nil
+}
+
+// frames are the running frames from the one that called the builtin a
+// outwards.
+func (a *Args) frames() []*interp {
+	var chain []*interp
+	for fr := a.in; fr != nil; fr = fr.back {
+		if !fr.standIn {
+			chain = append(chain, fr)
+		}
+	}
+	return chain
+}
+
+// CallerLocation is Location of the frame depth calls out from the one
+// that called the builtin a (0: Location itself), with that frame's
+// module name (its globals' __name__); ok is false when fewer frames
+// are running (warnings.warn's stacklevel past the stack).
+func (a *Args) CallerLocation(depth int) (filename string, line int, text, module string, ok bool) {
+	chain := a.frames()
+	if depth < 0 || depth >= len(chain) {
+		return "", 0, "", "", false
+	}
+	fr := chain[depth]
+	module = "__main__"
+	if fr.glob != nil {
+		if name, found := fr.glob.get("__name__"); found {
+			if s, isStr := name.(string); isStr {
+				module = s
+			}
+		}
+	}
+	span := fr.stmtSpan()
+	if !span.Start.IsValid() {
+		return fr.filename, 0, "", module, true
+	}
+	line = span.Start.Line
+	lines := strings.Split(fr.src, "\n")
+	if line >= 1 && line <= len(lines) {
+		text = strings.TrimSpace(lines[line-1])
+	}
+	return fr.filename, line, text, module, true
 }

@@ -127,8 +127,17 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	file, line, source := a.Location()
-	return issue(a, msg, cat, text, warningFile(file), line, source, "__main__", nil)
+	level := a.Int("stacklevel")
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	// stacklevel 1 (or less) is the line of the call, 2 its caller's...;
+	// past the outermost frame CPython names line 1 of "sys".
+	file, line, src, module, ok := a.CallerLocation(max(level, 1) - 1)
+	if !ok {
+		return issue(a, msg, cat, text, "sys", 1, lang.None, "sys", nil)
+	}
+	return issue(a, msg, cat, text, warningFile(file), line, src, module, nil)
 }
 
 // warningFile is the filename a warning names: an absolute path for a

@@ -24,6 +24,9 @@ var warningsCases = []langtest.Case{
 	{"with warnings.catch_warnings():\n    warnings.filterwarnings('error', message='bad')\n    warnings.filterwarnings('ignore', category=RuntimeWarning)\n    warnings.warn('fine', RuntimeWarning)\n    try:\n        warnings.warn('BAD thing')\n        r = 'not raised'\n    except UserWarning as e:\n        r = str(e)\nr", "'BAD thing'"},
 	{"with warnings.catch_warnings():\n    warnings.simplefilter('error', DeprecationWarning)\n    warnings.warn('x', DeprecationWarning)", "DeprecationWarning: x"},
 	{"warnings.simplefilter('bogus')", "AssertionError: invalid action: 'bogus'"},
+	// stacklevel: the caller's line, its caller's (past the stack: in
+	// warningsOutput, since CPython's harness adds frames)
+	{"def f(level):\n    warnings.warn('w', stacklevel=level)\ndef g(level):\n    f(level)\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    for lv in (-1, 0, 1, 2, 3):\n        g(lv)\n[x.lineno for x in w]", "[2, 2, 2, 4, 8]"},
 	{"warnings.warn('x', 3)", "TypeError: category must be a Warning subclass, not 'int'"},
 	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    warnings.warn_explicit('m', UserWarning, 'f.py', 7)\n    warnings.warn_explicit(RuntimeWarning('r'), None, 'g.py', 2, module='mod')\n[(str(x.message), x.category.__name__, x.filename, x.lineno) for x in w]", "[('m', 'UserWarning', 'f.py', 7), ('r', 'RuntimeWarning', 'g.py', 2)]"},
 	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('default')\n    reg = {}\n    for i in range(3):\n        warnings.warn_explicit('d', UserWarning, 'f.py', 1, registry=reg)\n    for i in range(2):\n        warnings.warn_explicit('n', UserWarning, 'f.py', 1)\nlen(w), len(reg) > 0", "(3, True)"},
@@ -49,6 +52,9 @@ var warningsOutput = []langtest.Case{
 	{"import warnings\nwarnings.simplefilter('ignore')\nwarnings.warn('hi')\nprint('ok')", "ok\n"},
 	{"import warnings\nwarnings.simplefilter('always')\nfor i in range(2):\n    warnings.warn('again')", "<stdin>:4: UserWarning: again\n  warnings.warn('again')\n<stdin>:4: UserWarning: again\n  warnings.warn('again')\n"},
 	{"import warnings\nwarnings.simplefilter('once')\nwarnings.warn('a')\nwarnings.warn('a')", "<stdin>:3: UserWarning: a\n  warnings.warn('a')\n"},
+	// stacklevel past the outermost frame names line 1 of sys, whose
+	// module a filter can name (as CPython 3.11 run on a file)
+	{"import warnings\ndef f(level):\n    warnings.warn('w%d' % level, stacklevel=level)\ndef g(level):\n    f(level)\nfor lv in (2, 3, 4):\n    g(lv)\nwarnings.filterwarnings('ignore', module='sys')\ng(9)\nwarnings.warn('top', stacklevel=2)\nf(1)", "<stdin>:5: UserWarning: w2\n  f(level)\n<stdin>:7: UserWarning: w3\n  g(lv)\nsys:1: UserWarning: w4\n<stdin>:3: UserWarning: w1\n  warnings.warn('w%d' % level, stacklevel=level)\n"},
 	// the compiler's warnings come before the code runs, without the line
 	// of <stdin>
 	{"x = 1\nprint(x is 1)\nassert (x, 'm')\nprint([(1, 2) (3, 4)] if 0 else 5)", "<stdin>:2: SyntaxWarning: \"is\" with a literal. Did you mean \"==\"?\n<stdin>:3: SyntaxWarning: assertion is always true, perhaps remove parentheses?\n<stdin>:4: SyntaxWarning: 'tuple' object is not callable; perhaps you missed a comma?\nTrue\n5\n"},
