@@ -164,11 +164,9 @@ def min_scalar_type(a):
         return _min_int_type(v)
     if dt.kind == 'f':
         return _min_float_type(v, dt)
-    # complex: complex64 when both parts are within float32's range
-    if dt.itemsize > 8:
-        parts = (v.real, v.imag)
-        if all(not np.isfinite(p) or -3.4e38 < p < 3.4e38 for p in parts):
-            return np.dtype(np.complex64)
+    # complex: complex64 when both parts are finite within float32's range
+    if dt.itemsize > 8 and all(-3.4e38 < p < 3.4e38 for p in (v.real, v.imag)):
+        return np.dtype(np.complex64)
     return dt
 
 

@@ -57,3 +57,76 @@ func TestIntegerTextMatchesNumPy(t *testing.T) {
 		"np.base_repr(3, 37)", "np.base_repr(3, 1)",
 	})
 }
+
+// TestConversionsMatchNumPy covers np.asanyarray (an ndarray subclass
+// passes through), np.asfortranarray (a column-major copy unless the array
+// is one already, at least 1-d), np.ascontiguousarray and np.require with
+// its requirement letters and names, their identity (a itself when
+// nothing needs changing), flags, dtypes and errors.
+func TestConversionsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"m = np.arange(6.).reshape(2, 3)\nclass A(np.ndarray): pass\nv = m.view(A)\n", []string{
+		"np.asanyarray(m) is m, np.asanyarray(v) is v, type(np.asanyarray(v)).__name__, np.asanyarray([1, 2]), np.asanyarray((1.5, 2)), np.asanyarray(3)",
+		"np.asanyarray(m, dtype=np.float64) is m, np.asanyarray(m, dtype=np.float32), type(np.asanyarray(v, dtype=np.int32)).__name__, np.asanyarray(m, order='C') is m",
+		"f = np.asanyarray(m, order='F')\n(f.flags.f_contiguous, f.flags.c_contiguous, f.strides, (f == m).all(), np.asanyarray(m.T, order='F') is not None)",
+		"np.asanyarray([1, 2], order='X')",
+		"f = np.asfortranarray(m)\n(f.flags.f_contiguous, f.flags.c_contiguous, f.flags.owndata, f.strides, f, f is m, np.asfortranarray(f) is f)",
+		"np.asfortranarray(m.T) is not m, np.asfortranarray(m.T).base is m, np.asfortranarray(5), np.asfortranarray(5).flags.f_contiguous, np.asfortranarray([[1, 2], [3, 4]], dtype=np.float32).strides",
+		"type(np.asfortranarray(v)).__name__, np.asfortranarray(np.arange(4)).flags.c_contiguous, np.asfortranarray(np.zeros((2, 3, 4))).strides",
+		"c = np.ascontiguousarray(m.T)\n(c.flags.c_contiguous, c.strides, c, np.ascontiguousarray(m) is m, np.ascontiguousarray(5))",
+		"r = np.require(m, requirements='F')\n(r.flags.f_contiguous, r.strides, r is m, np.require(m, requirements=['C', 'W']) is m, np.require(m) is m)",
+		"r = np.require(v, dtype=np.float32, requirements=['A', 'O', 'W'])\n(type(r).__name__, r.dtype, r.flags.owndata)",
+		"type(np.require(v, requirements='E')).__name__, type(np.require(v, requirements=['C'])).__name__, np.require(v, requirements='E') is v",
+		"r = np.require(m[:, ::2], requirements=['c_contiguous', 'aligned'])\n(r.flags.c_contiguous, r)",
+		"r = np.require(m[:, 1:], requirements='O')\n(r.flags.owndata, r.flags.c_contiguous)",
+		"r = np.require(m.T, requirements='O')\n(r.flags.owndata, r.flags.f_contiguous, r.flags.c_contiguous)",
+		"np.require(np.arange(4).reshape(2, 2), requirements=['F', 'C'])", "np.require([1, 2], requirements='X')", "np.require([1, 2], requirements=['fortran', 'contiguous'])",
+	})
+}
+
+// TestTypeTablesMatchNumPy covers np.min_scalar_type, np.sctypeDict (the
+// entries of kael's dtypes), np.typecodes and np.ScalarType.
+func TestTypeTablesMatchNumPy(t *testing.T) {
+	const kaelTypes = "names = {'bool_', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float16', 'float32', 'float64', 'complex64', 'complex128'}\n"
+	langtest.CheckMatchesCPython(t, prelude+kaelTypes, []string{
+		"[np.min_scalar_type(x) for x in (10, -260, 0, 255, 256, -128, -129, 2**32, -2**31 - 1, 2**64 - 1, -2**63, True, False)]",
+		"[np.min_scalar_type(x) for x in (3.1, 1e50, 70000.0, 65000.0, -64999.0, 65504.0, 1e38, 3.5e38, -3.5e38, np.inf, -np.inf, np.nan, 1e-10, 0.0)]",
+		"[np.min_scalar_type(x) for x in (1 + 2j, 1e50 + 2j, 1 + 1e50j, complex(np.inf, 0), np.complex64(1e30j))]",
+		"[np.min_scalar_type(x) for x in (np.arange(4), np.array(7), np.float64(3), np.float32(1e30), np.float32(3), np.float16(2), np.int64(-3), np.uint64(3), np.array(300.0), np.array([1.5]), np.bool_(True))]",
+		"np.min_scalar_type([1, 2]), np.min_scalar_type([[1.5]]), np.min_scalar_type(np.array(-1, dtype=np.int8)), np.min_scalar_type(np.uint16(70))",
+		// NumPy's longlong and ulonglong are classes of their own; kael's are int64 and uint64
+		"sorted((str(k), v.__name__) for k, v in np.sctypeDict.items() if v.__name__ in names and k not in (9, 10, 'q', 'Q', 'longlong', 'ulonglong'))",
+		"np.sctypeDict['q'] is np.longlong, np.sctypeDict[10] is np.ulonglong, np.sctypeDict['longlong'] is np.longlong",
+		"np.sctypeDict['f4'], np.sctypeDict['float'], np.sctypeDict['d'], np.sctypeDict['int_'], np.sctypeDict[7], np.sctypeDict['uint'], type(np.sctypeDict).__name__",
+		"np.typecodes, np.typecodes['AllFloat'], np.typecodes['AllInteger']",
+		"np.ScalarType[:7], [t.__name__ for t in np.ScalarType if t.__name__ in names]",
+		"int in np.ScalarType, np.float32 in np.ScalarType, type(np.ScalarType).__name__, isinstance(3.5, np.ScalarType), isinstance(np.int8(1), np.ScalarType), isinstance([1], np.ScalarType)",
+	})
+}
+
+// TestFromstringMatchesNumPy covers np.fromstring's text mode (sep=, the
+// numbers of a dtype, count=, NumPy's DeprecationWarning where the text
+// stops matching) and its deprecated binary mode.
+func TestFromstringMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"import warnings\n", []string{
+		"np.fromstring('1 2 3', sep=' '), np.fromstring('1, 2,3', sep=','), np.fromstring('1,2,3', dtype=int, sep=','), np.fromstring('  1  2\\n3 ', sep=' ')",
+		"np.fromstring('1 2 3', sep=' ', count=2), np.fromstring('', sep=' '), np.fromstring('1e3 -inf nan +2.5 .5 7.', sep=' '), np.fromstring('1;2', sep=';', dtype=np.float32)",
+		"np.fromstring('1 2', sep=' ', dtype=complex), np.fromstring('1,2,', sep=','), np.fromstring('1 0 2', sep=' ', dtype=bool), np.fromstring('-3 4', sep=' ', dtype=np.int8), np.fromstring('1 , 2 ,3', sep=',')",
+		"np.fromstring('1 :: 2::3', sep='::'), np.fromstring('1x 2x', sep='x '), np.fromstring('5', sep=','), np.fromstring('1\\t2\\n3', sep=' ', dtype=np.uint16)",
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    r = (np.fromstring('1 2 x 3', sep=' '), np.fromstring('1,2,,3', sep=','), np.fromstring('1.5 2', dtype=int, sep=' '), np.fromstring('True', sep=' ', dtype=bool))\n(r, [(x.category.__name__, str(x.message)) for x in w])",
+		"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    r = (np.fromstring(b'\\x01\\x02', dtype=np.uint8), np.fromstring('ab', dtype=np.uint8), np.fromstring(b'\\x00\\x00\\x80\\x3f', dtype=np.float32), np.fromstring(b'\\x01\\x00\\x02\\x00', dtype=np.int16, count=1))\n(r, [(x.category.__name__, str(x.message)) for x in w])",
+		"warnings.simplefilter('ignore')\nnp.fromstring(b'abc', dtype=np.int16)", "warnings.simplefilter('ignore')\nnp.fromstring(b'ab', dtype=np.int16, count=2)",
+		"warnings.simplefilter('error')\nnp.fromstring(b'ab', dtype=np.uint8)", "warnings.simplefilter('error')\nnp.fromstring('1 x', sep=' ')",
+	})
+}
+
+// TestShowConfigAndFrompyfunc checks that np.show_config prints kael's
+// own build in NumPy's layout (no BLAS or LAPACK library) and that
+// np.frompyfunc, which needs object arrays, is a NotImplementedError
+// naming it.
+func TestShowConfigAndFrompyfunc(t *testing.T) {
+	langtest.RunCells(t, []langtest.Case{
+		{Src: "import numpy as np\nnp.show_config()", Want: "~blas_opt_info:\n  NOT AVAILABLE\nlapack_opt_info:\n  NOT AVAILABLE\nkael_info:\n    language = go\n"},
+		{Src: "import numpy as np\nnp.show_config() is None", Want: "~True"},
+		{Src: "import numpy as np\nnp.frompyfunc(lambda x: x, 1, 1)", Want: "~NotImplementedError: np.frompyfunc is not supported by kael"},
+	})
+}
