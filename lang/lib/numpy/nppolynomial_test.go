@@ -60,3 +60,12 @@ func TestPolynomialClassMatchesNumPy(t *testing.T) {
 		"p.deriv(-1)", "p.integ(-1)", "p.trim(-1)", "p.truncate(0)", "P.basis(-1)",
 	})
 }
+
+// TestPolynomialIsNumpysAttribute checks that np.polynomial needs no
+// import of its own, as NumPy's package imports it.
+func TestPolynomialIsNumpysAttribute(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"repr(np.polynomial.Polynomial([1, 2])), np.polynomial.polynomial.polyval(3, [1, 2])",
+		"import numpy\nnumpy.polynomial.Polynomial is np.polynomial.Polynomial",
+	})
+}
