@@ -265,8 +265,8 @@ func dragonSign(x float64, plus bool) string {
 	return ""
 }
 
-// dragonNonFinite is NumPy's text of nan and ±inf, padded to pad_left and
-// pad_right characters either side of where the point would be.
+// dragonNonFinite is NumPy's text of nan and ±inf: nan without a sign,
+// and neither padded.
 func dragonNonFinite(x float64, opts dragonOpts) string {
 	if math.IsNaN(x) {
 		return "nan"
