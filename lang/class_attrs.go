@@ -143,6 +143,9 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 			if sm, ok := in.s.modules().mods[x.Name+"."+name]; ok {
 				return sm, nil
 			}
+			if e, ok := lookupEntry(x.Name + "." + name); ok && e.parentAttr {
+				return in.importIn(x.Name + "." + name)
+			}
 		}
 		return r, err
 	}

@@ -40,6 +40,9 @@ type moduleEntry struct {
 	// source, when set, is the Python code of the module
 	// (RegisterSourceModule), run once per session.
 	source string
+	// parentAttr makes a source module under a built-in one its parent's
+	// attribute without an import of its own (RegisterSourceSubmodule).
+	parentAttr bool
 
 	once sync.Once
 	mod  *Module

@@ -25,6 +25,16 @@ func RegisterSourceModule(name, doc, src string) {
 	register(e)
 }
 
+// RegisterSourceSubmodule is RegisterSourceModule for a module under a
+// built-in one that is its parent's attribute as soon as the parent is
+// imported, as a package's __init__ imports its submodules: a session
+// runs its code the first time a program reads the attribute.
+func RegisterSourceSubmodule(name, doc, src string) {
+	e := &moduleEntry{name: name, doc: doc, source: src, parentAttr: true}
+	e.build = func() *Module { return helpSourceModule(e) }
+	register(e)
+}
+
 // sourceFilename is the name a source module's code has in errors and
 // tracebacks.
 func sourceFilename(name string) string { return "<frozen " + name + ">" }
