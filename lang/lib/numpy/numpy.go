@@ -160,6 +160,7 @@ func buildModule() *lang.Module {
 	defNpshape(m)
 
 	defNpmath(m)
+	defNpidx(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
