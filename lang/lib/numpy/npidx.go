@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/operator" // npidx.py imports operator
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -61,6 +62,7 @@ func defNpidx(m map[string]lang.Value) {
 	defSourceFuncs(m, "_numpy_npidx", npidxFuncs)
 	m["product"], m["cumproduct"] = m["prod"], m["cumprod"] // NumPy 1.24's aliases, not yet deprecated
 	m["s_"], m["index_exp"] = &indexExpression{}, &indexExpression{tuple: true}
+	m["CLIP"], m["WRAP"], m["RAISE"] = int64(0), int64(1), int64(2) // NumPy's clip-mode constants, for take and put
 	for _, name := range []string{"gcd", "lcm"} {
 		doc := "The greatest common divisor of |x1| and |x2|, element by element with broadcasting (integers)."
 		if name == "lcm" {

@@ -20,14 +20,25 @@ def _axis(axis, ndim):
 
 
 def _clipmode(mode):
-    # NumPy's clip modes: the names, or np.CLIP, np.WRAP, np.RAISE (0, 1, 2)
-    if isinstance(mode, str):
-        if mode in ('raise', 'wrap', 'clip'):
-            return mode
+    # NumPy's clip modes: a name read by its first letter, or np.CLIP,
+    # np.WRAP, np.RAISE (0, 1, 2); None is 'raise'
+    if mode is None:
+        return 'raise'
+    name = mode.decode('latin-1') if isinstance(mode, bytes) else mode
+    if isinstance(name, str):
+        modes = {'c': 'clip', 'w': 'wrap', 'r': 'raise'}
+        if name[:1].lower() in modes:
+            return modes[name[:1].lower()]
         raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
-    if isinstance(mode, int) and not isinstance(mode, bool) and 0 <= mode <= 2:
-        return ('clip', 'wrap', 'raise')[mode]
-    raise TypeError('clipmode not understood')
+    if isinstance(mode, bool):
+        raise TypeError('clipmode not understood')
+    try:
+        i = operator.index(mode)
+    except TypeError:
+        raise TypeError('clipmode not understood') from None
+    if 0 <= i <= 2:
+        return ('clip', 'wrap', 'raise')[i]
+    raise ValueError('integer clipmode must be np.RAISE, np.WRAP, or np.CLIP')
 
 
 def _indices_in(ind, n, mode, what):
@@ -55,7 +66,7 @@ def _indices_in(ind, n, mode, what):
 def _as_indices(indices):
     ind = np.asarray(indices)
     if ind.dtype.kind == 'c':
-        raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'unsafe'" % ind.dtype)
+        raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'")
     if ind.dtype.kind not in 'iu':
         ind = ind.astype(np.int64)
     return ind
@@ -92,18 +103,17 @@ def put(a, ind, v, mode='raise'):
         raise TypeError('argument 1 must be numpy.ndarray, not %s' % type(a).__name__)
     mode = _clipmode(mode)
     if not a.flags.writeable:
-        raise ValueError('assignment destination is read-only')
+        raise ValueError('put: output array is read-only')
     ind = _as_indices(ind).ravel()
     vals = np.asarray(v).astype(a.dtype).ravel()
     if vals.size == 0 or ind.size == 0:
         return None
     ind = _indices_in(ind, a.size, mode, None)
     vals = np.resize(vals, ind.shape)
-    # later indices win, as NumPy's loop assigns in order
-    last = {}
-    for k, i in enumerate(ind.tolist()):
-        last[i] = k
-    keep = np.array(sorted(last.values()), dtype=np.int64)
+    # the last value for an index wins, as NumPy's loop assigns in order
+    order = np.argsort(ind, kind='stable')
+    s = ind[order]
+    keep = order[np.append(s[1:] != s[:-1], True)]
     flat = a.ravel()
     flat[ind[keep]] = vals[keep]
     a[...] = flat.reshape(a.shape)
