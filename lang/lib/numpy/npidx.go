@@ -148,6 +148,9 @@ func gcdLcm(a *lang.Args, name string) (lang.Value, error) {
 		}
 		return nil, lang.Errorf(UFuncTypeError, "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> %s", name, xd, yd, out)
 	}
+	if err := broadcastError(x.t.Shape(), y.t.Shape()); err != nil {
+		return nil, err
+	}
 	xs, ys, err := castBoth(x.t, y.t, dt)
 	if err != nil {
 		return nil, err
@@ -246,6 +249,9 @@ func nextafter(a *lang.Args) (lang.Value, error) {
 		return nil, err
 	}
 	if dt, err = floatLoopDType(dt, "nextafter"); err != nil {
+		return nil, err
+	}
+	if err := broadcastError(x.t.Shape(), y.t.Shape()); err != nil {
 		return nil, err
 	}
 	shape, err := tensor.BroadcastShapes(x.t.Shape(), y.t.Shape())

@@ -105,7 +105,15 @@ def put(a, ind, v, mode='raise'):
     if not a.flags.writeable:
         raise ValueError('put: output array is read-only')
     ind = _as_indices(ind).ravel()
-    vals = np.asarray(v).astype(a.dtype).ravel()
+    vals = np.asarray(v)
+    if vals.dtype.kind == 'c' and a.dtype.kind != 'c':
+        # NumPy converts each value as Python's int(), float(), bool() do
+        if a.dtype.kind in 'iu':
+            raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+        if a.dtype.kind == 'f':
+            raise TypeError("float() argument must be a string or a real number, not 'complex'")
+        vals = vals != 0
+    vals = vals.astype(a.dtype).ravel()
     if vals.size == 0 or ind.size == 0:
         return None
     ind = _indices_in(ind, a.size, mode, None)
