@@ -73,6 +73,10 @@ def _as_indices(indices):
 
 
 def take(a, indices, axis=None, out=None, mode='raise'):
+    if isinstance(a, np.ndarray) and type(a) is not np.ndarray:
+        # a subclass's method, which keeps its class, as NumPy's
+        # np.take calls a.take
+        return a.take(indices, axis=axis, out=out, mode=mode)
     a = np.asarray(a)
     mode = _clipmode(mode)
     if axis is None:

@@ -18,6 +18,7 @@ func TestNpidxIndexingMatchesNumPy(t *testing.T) {
 		"o = np.zeros(3, dtype=np.int64)\nr = np.take(a, 1, axis=0, out=o)\n(o, r is o)",
 		"o = np.zeros((2, 2))\nnp.take(np.float32([[1, 2], [3, 4]]).astype(float), [1, 0], axis=1, out=o)\no",
 		"a.take([0, 4]), a.take(2, axis=1), a.take([[1]], axis=0, mode='clip'), np.arange(4.0).take([-1])",
+		"class M(np.ndarray): pass\nm = np.arange(4).view(M)\nnp.put(m, 0, 9)\nm.put(1, 8)\ntype(m.take([0, 1])).__name__, type(np.take(m, [1])).__name__, m",
 		"np.take(a, [7])", "np.take(a, [3], axis=1)", "np.take(a, [-7])", "np.take(a, 1, axis=2)",
 		"np.take(a, 8, mode=np.WRAP), np.take(a, 8, mode=np.CLIP), np.take(a, 8, mode='W'), np.take(a, 8, mode=b'clip'), np.take(a, 8, mode='cl'), np.take(a, 2, mode=None), np.take(a, 8, mode=np.int64(1)), (np.CLIP, np.WRAP, np.RAISE)",
 		"np.take(a, 8, mode=np.RAISE)", "np.take(a, 8, mode=7)", "np.take(a, 8, mode=True)", "np.take(a, 8, mode=1.5)", "np.take(a, [1 + 1j])", "np.take(a, 1, out=[0])",
@@ -86,6 +87,7 @@ func TestNpidxMathMatchesNumPy(t *testing.T) {
 		"phase = np.linspace(0, np.pi, num=5)\nphase[3:] += np.pi\nnp.unwrap(phase), np.unwrap(phase, discont=4.0), np.unwrap(np.float32(phase))",
 		"np.unwrap(np.array([[0, 4, 8], [1, 5, 9.5]]), axis=0), np.unwrap(np.array([[0, 4, 8], [1, 5, 9.5]])), np.unwrap([0, 720, 1080, 10], period=360), np.unwrap([0.0, 180, 360], period=360)",
 		"np.unwrap([0, 3, 6, 9], period=6), np.unwrap([0, 5], period=5), np.unwrap([5]), np.unwrap([])",
+		"np.unwrap(np.linspace(0, 20, 15) % (2 * np.pi))",
 		"np.unwrap(np.zeros((2, 2)), axis=2)",
 		"np.product([1, 2, 3]), np.cumproduct([1, 2, 3]), np.product(np.arange(1, 7).reshape(2, 3), axis=1), np.cumproduct(np.float32([[1, 2], [3, 4]]), axis=0), np.product([], dtype=np.int8)",
 	})
@@ -103,6 +105,7 @@ func TestNpidxWindowsMatchNumPy(t *testing.T) {
 		"np.blackman(0), np.blackman(1), np.blackman(5), np.blackman(8)",
 		"np.bartlett(0), np.bartlett(1), np.bartlett(5), np.bartlett(8), np.bartlett(True)",
 		"np.round(np.kaiser(12, 14), 12), np.kaiser(1, 5), np.kaiser(0, 5), np.round(np.kaiser(5, 0), 12), np.round(np.kaiser(4, 2.5), 12)",
+		"np.hanning(51), np.hamming(64), np.blackman(33), np.bartlett(17)",
 		"np.hanning(12).sum(), np.hamming(51).dtype, np.blackman(3)[1], np.bartlett(4).shape",
 	})
 }
