@@ -161,6 +161,7 @@ func buildModule() *lang.Module {
 
 	defNpmath(m)
 	defNptext(m)
+	defNpidx(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule

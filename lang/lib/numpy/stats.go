@@ -34,6 +34,9 @@ func defStats(m map[string]lang.Value) {
 			if w, err = arrayFrom(a.Value("weights"), tensor.Float64, true); err != nil {
 				return nil, err
 			}
+			if w.Dim() == 1 && w.Numel() != x.Numel() {
+				return nil, lang.Errorf(lang.ValueError, "The weights and list don't have the same length.")
+			}
 		}
 		r, err := tensor.Bincount(x, w, a.Int("minlength"))
 		return wrapArray(r), err
