@@ -212,11 +212,11 @@ func (s *BinarySpec) run(a, b *Tensor, compute, outType DType, out *Tensor) (*Te
 	// one beside a float16 tensor rounds to float16.
 	for _, x := range []**Tensor{&a, &b} {
 		if compute != kernelType && (*x).dtype != compute {
-			if *x, err = (*x).To(compute); err != nil {
+			if *x, err = toKernelType(*x, compute); err != nil {
 				return nil, err
 			}
 		}
-		if *x, err = (*x).To(kernelType); err != nil {
+		if *x, err = toKernelType(*x, kernelType); err != nil {
 			return nil, err
 		}
 	}

@@ -8,7 +8,7 @@ import "math"
 // elements of x as an int64 tensor [count, x.Dim()], in row-major order, as
 // torch.nonzero.
 func Nonzero(x *Tensor) (*Tensor, error) {
-	mask, err := x.To(Bool)
+	mask, err := Truth(x)
 	if err != nil {
 		return nil, err
 	}

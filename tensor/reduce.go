@@ -128,12 +128,26 @@ func Amin(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
 // All reports, as a bool tensor, whether every element of x over dims is
 // non-zero, as torch.all.
 func All(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
+	if x.dtype.IsComplex() { // true unless both parts are zero
+		t, err := Truth(x)
+		if err != nil {
+			return nil, err
+		}
+		x = t
+	}
 	return reduce("all", x, dims, keepdim, allKernels, Bool, oneIdentity)
 }
 
 // Any reports, as a bool tensor, whether some element of x over dims is
 // non-zero, as torch.any.
 func Any(x *Tensor, dims []int, keepdim bool) (*Tensor, error) {
+	if x.dtype.IsComplex() { // true unless both parts are zero
+		t, err := Truth(x)
+		if err != nil {
+			return nil, err
+		}
+		x = t
+	}
 	return reduce("any", x, dims, keepdim, anyKernels, Bool, zeroIdentity)
 }
 

@@ -218,10 +218,30 @@ func (s *UnarySpec) run(x *Tensor, compute, outType DType, out *Tensor) (*Tensor
 	if err != nil {
 		return nil, err
 	}
-	if x, err = x.To(kernelType); err != nil {
+	if x, err = toKernelType(x, kernelType); err != nil {
 		return nil, err
 	}
 	return runElementwise(kernel, out, iterType, outType, x, nil)
+}
+
+// toKernelType converts an operand to the dtype its kernel runs in. A
+// complex operand of a logical kernel is true unless both its parts are
+// zero, as PyTorch's logical operations read it (its conversion to bool,
+// To, reads the real part only).
+func toKernelType(x *Tensor, kernelType DType) (*Tensor, error) {
+	if kernelType == Bool && x.dtype.IsComplex() {
+		return Truth(x)
+	}
+	return x.To(kernelType)
+}
+
+// Truth is x != 0 element by element: for a complex x, true unless both
+// parts are zero (torch.nonzero's and the logical operations' reading).
+func Truth(x *Tensor) (*Tensor, error) {
+	if x.dtype.IsComplex() {
+		return Ne(x, MustScalar(complex(0, 0)))
+	}
+	return x.To(Bool)
 }
 
 // computeTypes returns the dtype an element-wise kernel runs in for an

@@ -530,7 +530,7 @@ func init() {
 					r, err := t.Clone()
 					return wrapArray(r), err
 				}
-				r, err := t.To(dt)
+				r, err := castTensor(t, dt)
 				if err != nil {
 					return nil, err
 				}

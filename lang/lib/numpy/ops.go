@@ -40,6 +40,11 @@ func castTensor(t *tensor.Tensor, dt tensor.DType) (*tensor.Tensor, error) {
 	if t.DType() == dt {
 		return t, nil
 	}
+	if dt == tensor.Bool && t.DType().IsComplex() {
+		// NumPy's complex to bool is True unless both parts are zero;
+		// PyTorch's (Tensor.To) reads the real part only.
+		return tensor.Truth(t)
+	}
 	return t.To(dt)
 }
 
