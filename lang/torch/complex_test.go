@@ -13,6 +13,9 @@ import (
 // operations PyTorch has no complex kernel for.
 func TestComplexMatchesTorch(t *testing.T) {
 	langtest.CheckMatchesTorch(t, "import torch\na = torch.tensor([1+2j, -0.5j, 3.25])\nm = torch.tensor([[1+1j, 2], [3j, 4]])\n", []string{
+		// a complex value is true unless both parts are zero (but .bool()
+		// reads the real part, with a warning)
+		"z = torch.tensor([1j, 0j, 2+0j, -0.5j])\ntorch.logical_not(z), torch.nonzero(z), torch.logical_and(z, z), torch.logical_xor(z, torch.zeros(4)), torch.any(z), torch.all(z), z.any(0), torch.any(torch.zeros(2, dtype=torch.complex128))",
 		"a",
 		"a.to(torch.complex128)",
 		"torch.tensor(1+2j), torch.tensor([[1.5+2j, 100], [1e-5j, 3]])",
