@@ -10,8 +10,8 @@ const addF64Small = 16
 // AddFloat64 sets dst[i] = a[i] + b[i] for the elements of dst; a and b
 // must be at least as long. Every sum is rounded once, so the result is
 // the scalar loop's bit for bit whatever the implementation, streamed
-// (addF64StreamMin) or not. dst may be a
-// or b itself but must not otherwise overlap them.
+// (addF64StreamMin) or not. dst may be a or b itself but must not
+// otherwise overlap them.
 func AddFloat64(dst, a, b []float64) {
 	a, b = a[:len(dst)], b[:len(dst)]
 	if len(dst) < addF64Small {
