@@ -43,6 +43,9 @@ type impl struct {
 	leakyReLUGrad func(dst, g, x []float32, slope float32)
 	// addF64 sets dst[i] to a[i] + b[i], a and b as long as dst.
 	addF64 func(dst, a, b []float64)
+	// addF64Stream is addF64 writing dst around the cache (non-temporal
+	// stores), for dst aligned to 8 bytes.
+	addF64Stream func(dst, a, b []float64)
 	// addRows8F64 is AddRows8Float64 for a length that is a multiple of
 	// 8, the rows as long as acc.
 	addRows8F64 func(acc []float64, rows *[8][]float64, load bool)
@@ -65,6 +68,7 @@ var genericImpl = &impl{
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,
 	addF64:        addF64Generic,
+	addF64Stream:  addF64Generic,
 	addRows8F64:   addRows8F64Generic,
 }
 

@@ -30,6 +30,12 @@ func addF64AVX512(dst, a, b []float64)
 func addF64AVX2(dst, a, b []float64)
 
 //go:noescape
+func addF64AVX512NT(dst, a, b []float64)
+
+//go:noescape
+func addF64AVX2NT(dst, a, b []float64)
+
+//go:noescape
 func addRows8F64AVX512(acc []float64, rows *[8][]float64, load bool)
 
 //go:noescape
@@ -92,6 +98,7 @@ func archImpls() []*impl {
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
 			addF64:        addF64AVX512,
+			addF64Stream:  addF64AVX512NT,
 			addRows8F64:   addRows8F64AVX512,
 		})
 	}
@@ -112,6 +119,7 @@ func archImpls() []*impl {
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
 			addF64:        addF64AVX2,
+			addF64Stream:  addF64AVX2NT,
 			addRows8F64:   addRows8F64AVX2,
 		})
 	}
