@@ -23,6 +23,7 @@ func TestImplicitPackersMatchColumns(t *testing.T) {
 		transposed bool // x is the [N, C, W, H] input with H and W swapped
 	}{
 		{"dcgan first", Float32, []int{2, 3, 16, 16}, [2]int{4, 4}, 2, [4]int{1, 1, 1, 1}, 1, false},
+		{"dcgan second, rows of 16", Float64, []int{2, 3, 32, 32}, [2]int{4, 4}, 2, [4]int{1, 1, 1, 1}, 1, false},
 		{"dcgan fourth", Float32, []int{3, 5, 8, 8}, [2]int{4, 4}, 2, [4]int{1, 1, 1, 1}, 1, false},
 		{"3x3 stride 1", Float64, []int{2, 3, 7, 6}, [2]int{3, 3}, 1, [4]int{1, 1, 1, 1}, 1, false},
 		{"uneven padding, groups", Float32, []int{2, 4, 9, 11}, [2]int{3, 4}, 2, [4]int{0, 2, 3, 1}, 2, false},
