@@ -286,14 +286,16 @@ func validRange(x0, stride, size, n int) (lo, hi int) {
 // torch.nn.functional.conv2d: [N, O, oh, ow]. x and weight must share a
 // dtype; bool is refused. float32 and float64 run on the GEMM.
 func Conv2d(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, error) {
-	y, cols, err := conv2d(x, weight, bias, o)
+	y, cols, err := conv2d(x, weight, bias, o, false)
 	cols.Release()
 	return y, err
 }
 
 // conv2d is Conv2d, returning for float32 and float64 the columns it
-// gathered too (nil for other dtypes), for the caller to release.
-func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y *Tensor, cols *Conv2dColumns, err error) {
+// gathered too (nil for other dtypes, and where it gathered none), for
+// the caller to release. keep asks for the columns where Conv2dKeep
+// would keep them; otherwise the implicit GEMM may gather none.
+func conv2d(x, weight, bias *Tensor, o Conv2dOptions, keep bool) (y *Tensor, cols *Conv2dColumns, err error) {
 	if err := RefuseHalf("slow_conv2d_cpu", x, weight); err != nil {
 		return nil, nil, err
 	}
@@ -307,9 +309,9 @@ func conv2d(x, weight, bias *Tensor, o Conv2dOptions) (y *Tensor, cols *Conv2dCo
 	}
 	if folded(x4.dtype) {
 		if x4.dtype == Float32 {
-			y, cols, err = conv2dFolded[float32](x4, weight, bias, out, o)
+			y, cols, err = conv2dFolded[float32](x4, weight, bias, out, o, keep)
 		} else {
-			y, cols, err = conv2dFolded[float64](x4, weight, bias, out, o)
+			y, cols, err = conv2dFolded[float64](x4, weight, bias, out, o, keep)
 		}
 		if err == nil && unbatched {
 			if y, err = y.Squeeze(0); err != nil {

@@ -175,23 +175,53 @@ func groupMul[T float32 | float64](m, n, k, groups int, a, b, c func(g int) gemm
 
 // conv2dFolded is Conv2d of x4 [N, C, H, W] for float32 and float64.
 // It returns the columns it gathered too, [C·kh·kw, N·oh·ow], in a
-// scratch buffer that the caller releases.
-func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions) (y *Tensor, kept *Conv2dColumns, err error) {
+// scratch buffer that the caller releases, or nil where it multiplied by
+// the implicit GEMM: where the columns are not asked for (keep), or
+// Conv2dKeep would not keep them.
+func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, keep bool) (y *Tensor, kept *Conv2dColumns, err error) {
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
+	colsSize := x4.shape[1] * kernel[0] * kernel[1] * x4.shape[0] * out[0] * out[1]
+	if g, ok := implicitConv(x4, kernel, out, o); ok && (!keep || colsSize > keepColumnsRatio*x4.Numel()) {
+		// No columns: the weight gradient gathers its own.
+		pp, err := newPhasePlanes[T](x4, g, o.Groups)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer pp.release()
+		y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
+			gemm.MulPackedB(m, n, k, a, pp.packer(grp, col0), c, opt)
+		})
+		return y, nil, err
+	}
 	cols, buf, err := foldedCols[T](x4, kernel, out, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	kept = &Conv2dColumns{cols: cols, release: func() { putScratch(buf) }}
-	if y, err = conv2dFoldedCols[T](x4, weight, bias, cols, out, o); err != nil {
+	colsG, err := cols.Reshape(o.Groups, -1, cols.shape[1])
+	if err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
+	mul := func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
+		b := matrixOf[T](colsG, grp)
+		b.Offset += col0 * b.ColStride
+		gemm.Mul(m, n, k, a, b, c, opt)
+	}
+	if y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, mul); err != nil {
 		kept.Release()
 		return nil, nil, err
 	}
 	return y, kept, nil
 }
 
-// conv2dFoldedCols is conv2dFolded's product of the weight with cols.
-func conv2dFoldedCols[T float32 | float64](x4, weight, bias, cols *Tensor, out [2]int, o Conv2dOptions) (y *Tensor, err error) {
+// colsMul computes C = A·B for the m×k matrix A and the k×n matrix B of
+// group grp's columns from column col0 on, stored or gathered.
+type colsMul[T float32 | float64] func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options)
+
+// conv2dFoldedCols is conv2dFolded's product of the weight with the
+// columns, which mul multiplies by.
+func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, mul colsMul[T]) (y *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	l := out[0] * out[1]
 	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
@@ -199,29 +229,27 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias, cols *Tensor, out [
 		return nil, err
 	}
 	k := w.shape[2]
-	colsG, err := cols.Reshape(o.Groups, k, n*l)
-	if err != nil {
-		return nil, err
-	}
 	if y, err = emptyOutput(x4.dtype, n, o.Groups, oc/o.Groups, l); err != nil {
 		return nil, err
 	}
 	if l >= foldMaxWidth {
-		// Wide images: one product per image straight into y.
-		for i := range n {
-			err = groupMul(oc/o.Groups, l, k, o.Groups,
-				func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
-				func(g int) gemm.Matrix[T] {
-					m := matrixOf[T](colsG, g)
-					m.Offset += i * l
-					return m
-				},
-				func(g int) gemm.Matrix[T] {
-					return gemm.Matrix[T]{Data: y.storage.data.([]T), Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
-				})
-			if err != nil {
-				return nil, err
+		// Wide images: one product per image straight into y, the images
+		// shared among the threads. The products are small (dcgan's first
+		// layer 16×1024×48): one GEMM would run them on one thread.
+		data := y.storage.data.([]T)
+		err = ParallelFor(n, 1, func(begin, end int) {
+			for i := begin; i < end && !Interrupted(); i++ {
+				for g := range o.Groups {
+					c := gemm.Matrix[T]{Data: data, Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
+					mul(oc/o.Groups, l, k, g, i*l, matrixOf[T](w, g), c, gemm.Options{Threads: 1, Cancelled: Interrupted})
+				}
 			}
+		})
+		if err == nil && Interrupted() {
+			err = errInterrupted()
+		}
+		if err != nil {
+			return nil, err
 		}
 		if y, err = y.Reshape(n, oc, out[0], out[1]); err != nil {
 			return nil, err
@@ -244,12 +272,11 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias, cols *Tensor, out [
 	}
 	defer putScratch(buf)
 	prod := scratchTensor(x4.dtype, *buf, o.Groups, oc/o.Groups, n*l) // [O, N·L]
-	err = groupMul(oc/o.Groups, n*l, k, o.Groups,
-		func(g int) gemm.Matrix[T] { return matrixOf[T](w, g) },
-		func(g int) gemm.Matrix[T] { return matrixOf[T](colsG, g) },
-		func(g int) gemm.Matrix[T] { return matrixOf[T](prod, g) })
-	if err != nil {
-		return nil, err
+	for g := range o.Groups {
+		mul(oc/o.Groups, n*l, k, g, 0, matrixOf[T](w, g), matrixOf[T](prod, g), gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+		if Interrupted() {
+			return nil, errInterrupted()
+		}
 	}
 	var b []T
 	if bias != nil {
@@ -420,7 +447,7 @@ const keepColumnsRatio = 4
 // and float64, at most keepColumnsRatio times the input's size. Otherwise
 // the columns are nil.
 func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColumns, error) {
-	y, cols, err := conv2d(x, weight, bias, o)
+	y, cols, err := conv2d(x, weight, bias, o, true)
 	if err != nil || cols == nil || cols.cols.Numel() > keepColumnsRatio*x.Numel() {
 		cols.Release()
 		return y, nil, err

@@ -51,7 +51,18 @@ func phases(shape []int, kernel, out [2]int, o Conv2dOptions) (phaseGeometry, bo
 	if s < 2 || o.Stride[1] != s || o.Dilation != [2]int{1, 1} || kernel[0]*kernel[1] < 2*s*s {
 		return phaseGeometry{}, false
 	}
-	if out[0] <= 0 || out[1] < phasesMinWidth || shape[2] <= 0 || shape[3] <= 0 {
+	if out[1] < phasesMinWidth {
+		return phaseGeometry{}, false
+	}
+	return phaseSplit(shape, kernel, out, o)
+}
+
+// phaseSplit returns the phase geometry of a convolution of an input of
+// shape [N, C, H, W] whose stride is the same on both axes and whose
+// dilation is 1, or false for an empty input or output.
+func phaseSplit(shape []int, kernel, out [2]int, o Conv2dOptions) (phaseGeometry, bool) {
+	s := o.Stride[0]
+	if out[0] <= 0 || out[1] <= 0 || shape[2] <= 0 || shape[3] <= 0 {
 		return phaseGeometry{}, false
 	}
 	g := phaseGeometry{

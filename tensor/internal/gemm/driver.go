@@ -47,6 +47,8 @@ type job[T float32 | float64] struct {
 	// all leave after the same block.
 	halt bool
 	meet barrier
+	// packFn, when not nil, packs B in place of the view b (MulPackedB).
+	packFn PackB[T]
 }
 
 // The states of a part of a block to pack.
@@ -59,7 +61,12 @@ const (
 // mul computes C = A·B with micro-kernel kn on threads goroutines. The
 // views have been checked.
 func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool) {
-	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled}
+	mulWith(kn, m, n, k, a, b, c, threads, cancelled, nil)
+}
+
+// mulWith is mul, with B packed by packFn where it is not nil.
+func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool, packFn PackB[T]) {
+	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled, packFn: packFn}
 	// Poll before the other goroutines start: once they run, they may
 	// write to C before goroutine 0's first unit polls.
 	if j.poll(0) {
@@ -133,7 +140,9 @@ func (j *job[T]) run(w int) {
 					s, chunk := unit%aSlivers, unit/aSlivers
 					j0 := chunk * ncb
 					j1 := min(j0+ncb, nc)
-					if !j.bDone[chunk].Load() {
+					if !j.bDone[chunk].Load() && j.packFn != nil {
+						j.packBBy(chunk, pc, kc, jc+j0, j1-j0, j.bpack[j0*kc:])
+					} else if !j.bDone[chunk].Load() {
 						pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + (jc+j0)*j.b.ColStride, j.b.ColStride, j.b.RowStride, j1 - j0, kc, nr}
 						j.packB(&pb, chunk, j.bpack[j0*kc:])
 					}

@@ -8,7 +8,8 @@
 // MR×NR tile of C at a time. On amd64 the micro-kernels are written in
 // assembly for AVX-512 and AVX2+FMA and chosen at run time; elsewhere, or
 // when forced with SetImpl("generic"), a portable Go micro-kernel is used.
-// Large products are spread over several goroutines.
+// Large products are spread over several goroutines. MulPackedB takes B
+// as a caller's packer instead of a view (an implicit GEMM).
 package gemm
 
 import (
