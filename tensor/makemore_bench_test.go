@@ -33,3 +33,17 @@ func BenchmarkEmbeddingMakemore(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCatMakemore is the cat of makemore's MLP's 16 embeddings, each
+// [32, 16, 64] float32, along the last dimension: a [32, 16, 1024] output.
+func BenchmarkCatMakemore(b *testing.B) {
+	gen := NewGenerator(1)
+	parts := make([]*Tensor, 16)
+	for k := range parts {
+		parts[k] = mustOp(Randn(gen, Float32, 32, 16, 64))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		mustOp(Cat(parts, -1))
+	}
+}
