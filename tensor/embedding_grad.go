@@ -40,7 +40,7 @@ func EmbeddingDenseBackward(grad, indices *Tensor, rows int) (*Tensor, error) {
 		return nil, Errorf(RuntimeError, "embedding_backward(): the gradient of shape %s does not fit indices of shape %s",
 			FormatShape(grad.shape), FormatShape(indices.shape))
 	}
-	idx, err := Values[int64](indices)
+	idx, err := int64Elems(indices)
 	if err != nil {
 		return nil, err
 	}

@@ -970,7 +970,7 @@ func Embedding(indices, weight *Tensor) (*Tensor, error) {
 	if weight.Dim() != 2 {
 		return nil, Errorf(RuntimeError, "'weight' must be 2-D, got shape %s", FormatShape(weight.shape))
 	}
-	idx, err := Values[int64](indices)
+	idx, err := int64Elems(indices)
 	if err != nil {
 		return nil, err
 	}
@@ -981,7 +981,19 @@ func Embedding(indices, weight *Tensor) (*Tensor, error) {
 				WithHint("index %d is not in [0, %d), the number of embeddings", i, rows)
 		}
 	}
-	return takeAlong(weight, 0, indices.shape, idx)
+	if weight.strides[1] != 1 && weight.shape[1] > 1 {
+		return takeAlong(weight, 0, indices.shape, idx)
+	}
+	out, err := emptyOutput(weight.dtype, append(slices.Clone(indices.shape), weight.shape[1])...)
+	if err != nil || out.Numel() == 0 {
+		return out, err
+	}
+	kernel, err := embeddingRowKernels.Select("embedding", weight.dtype)
+	if err != nil {
+		return nil, err
+	}
+	kernel(out, weight, idx)
+	return out, nil
 }
 
 // Dropout zeroes each element of x with probability p and scales the others

@@ -20,9 +20,11 @@
 // PyTorch's own process holds about 230 MB after import torch; kael's,
 // about 40 MB, stays below it with the larger slack.
 //
-// A training program also gets a soft memory limit, the live heap plus
-// twice TrainSlack (LimitFor), unless GOMEMLIMIT is set. Setting the GOGC
-// environment variable turns the tuning off.
+// A training program's collections are paced by a soft memory limit
+// alone, the largest live heap of its last few collections plus one and a
+// half TrainSlack (LimitFor), with the percentage off, unless GOMEMLIMIT is
+// set (then the percentage goes on as above). Setting the GOGC environment
+// variable turns the tuning off.
 package gctune
 
 import (
@@ -30,6 +32,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"sync/atomic"
 )
 
@@ -78,7 +81,15 @@ type tuner struct {
 	percent  int
 	limit    int64 // 0 until a training program's first collection
 	ownLimit bool  // GOMEMLIMIT is not set: the tuner sets the limit
+	// lives holds the live heaps of the last recentCollections
+	// collections, the newest at next-1 (mod recentCollections).
+	lives [recentCollections]int64
+	next  int
 }
+
+// recentCollections is how many collections' live heaps a training
+// program's memory limit is sized on (their largest).
+const recentCollections = 8
 
 // sentinel is an object that only its finalizer refers to: the finalizer
 // runs after every collection and registers itself again.
@@ -90,39 +101,56 @@ func (s *sentinel) collected() {
 	runtime.SetFinalizer(s, (*sentinel).collected)
 }
 
-// adjust sets the percentage for the live heap the last collection left.
+// adjust sets the percentage for the live heap the last collection left,
+// or, in a training program, the memory limit for the largest of the
+// recent ones and the percentage off.
 func (t *tuner) adjust() {
 	metrics.Read(t.sample)
 	var live int64
 	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
 		live = int64(min(v.Uint64(), 1<<62))
 	}
+	t.lives[t.next%recentCollections] = live
+	t.next++
 	s := slack.Load()
-	p := PercentFor(live, s)
+	p, l := PercentFor(live, s), t.limit
+	if s > Slack && t.ownLimit {
+		p, l = -1, LimitFor(slices.Max(t.lives[:]), s)
+	}
+	// The limit first, so that the percentage is never off without it.
+	if l != t.limit {
+		debug.SetMemoryLimit(l)
+		t.limit = l
+	}
 	if p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
 	}
-	if s > Slack && t.ownLimit {
-		if l := LimitFor(live, s); l != t.limit {
-			debug.SetMemoryLimit(l)
-			t.limit = l
-		}
-	}
 }
 
-// LimitFor returns the soft memory limit of a training program whose last
-// collection left live bytes: the live heap plus twice the slack. The
-// percentage alone lags: it is set after each collection, by a finalizer
-// that a busy program runs late, for the live heap that collection left,
-// and a graph's step holds two or three times more at times than at
-// others, so that the percentage of a 15 MiB live heap (420%) applied to
-// a 37 MiB one made a goal of 194 MB, and makemore's process reached
-// 340 MB. The limit bounds the heap whatever the percentage (the runtime
-// collects sooner when it nears it); a heap that truly grows beyond it
-// collects often until the next finalizer raises it, the runtime keeping
-// the collector under half of the CPU meanwhile.
-func LimitFor(live, slack int64) int64 { return max(live, minHeap) + 2*slack }
+// LimitFor returns the soft memory limit of a training program whose
+// recent collections left at most live bytes: that live heap plus one and
+// a half times the slack. The runtime collects when the process's Go
+// memory nears the limit, so that the limit alone paces the collector
+// (the percentage is off).
+//
+// A percentage lags: it is set after each collection, by a finalizer that
+// a busy program runs late, for the live heap that collection left, and a
+// graph's step holds two or three times more at times than at others
+// (makemore's MLP: 11 to 45 MiB), so that the percentage of a 15 MiB live
+// heap (420%) applied to a 37 MiB one made a goal of 194 MB, and
+// makemore's process reached 340 MB; with a limit of the live heap plus
+// twice the slack to bound it, the goals still moved between 44 and
+// 127 MB from one collection to the next, and each time a goal fell the
+// runtime's scavenger returned the pages above it to the kernel, which the
+// next steps' tensors faulted in again (190 MB over 400 steps). A limit
+// sized on the largest recent live heap stays put: makemore collected a
+// third less often, faulted fewer pages and took about a tenth less CPU a
+// step, its peak memory about the same (docs/performance.md, "makemore:
+// the collector paced by the memory limit"). A heap that truly grows
+// beyond the limit collects often until the next finalizer raises it, the
+// runtime keeping the collector under half of the CPU meanwhile.
+func LimitFor(live, slack int64) int64 { return max(live, minHeap) + slack + slack/2 }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
 // the one whose goal is about live+slack (for a live heap under minHeap,

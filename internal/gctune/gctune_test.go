@@ -3,6 +3,7 @@ package gctune
 import (
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
@@ -66,10 +67,35 @@ func TestTrain(t *testing.T) {
 }
 
 func TestLimitFor(t *testing.T) {
-	if got, want := LimitFor(0, TrainSlack), int64(minHeap+2*TrainSlack); got != want {
+	if got, want := LimitFor(0, TrainSlack), int64(minHeap+96<<20); got != want {
 		t.Errorf("LimitFor(0) = %d, want %d", got, want)
 	}
-	if got, want := LimitFor(37<<20, TrainSlack), int64(37<<20+128<<20); got != want {
+	if got, want := LimitFor(37<<20, TrainSlack), int64(37<<20+96<<20); got != want {
 		t.Errorf("LimitFor(37 MiB) = %d, want %d", got, want)
+	}
+}
+
+// TestTrainingPacedByLimit checks that a training program's tuner turns
+// the percentage off and sets the limit for the largest live heap of the
+// recent collections, and that a program with GOMEMLIMIT keeps a
+// percentage.
+func TestTrainingPacedByLimit(t *testing.T) {
+	defer slack.Store(slack.Load())
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	slack.Store(TrainSlack)
+	tr := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: true}
+	tr.lives[3] = 1 << 30 // a recent collection left 1 GiB
+	tr.adjust()
+	if p := debug.SetGCPercent(-1); p != -1 {
+		t.Errorf("GOGC in training = %d, want -1 (off)", p)
+	}
+	if l := debug.SetMemoryLimit(-1); l != LimitFor(1<<30, TrainSlack) {
+		t.Errorf("memory limit in training = %d, want %d (the largest recent live heap)", l, LimitFor(1<<30, TrainSlack))
+	}
+	own := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, ownLimit: false}
+	own.adjust()
+	if p := debug.SetGCPercent(-1); p < 100 {
+		t.Errorf("GOGC in training under GOMEMLIMIT = %d, want a percentage of at least 100", p)
 	}
 }
