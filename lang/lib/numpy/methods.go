@@ -356,7 +356,7 @@ func init() {
 				if t, err = floating(t); err != nil {
 					return nil, err
 				}
-				return checkedReduce(a, "reduce", t)(reduction(t, a, meanInOrder))
+				return checkedEmptyMean(a, t)(reduction(t, a, meanInOrder))
 			}},
 		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
@@ -657,7 +657,7 @@ func variance(t *tensor.Tensor, a *lang.Args, std bool) (lang.Value, error) {
 	}
 	ddof := a.Int("ddof")
 	var reduced []int // the dims reduction reduced
-	return checkedVarianceOf(a, t, &reduced)(reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	return checkedFreedom(a, t, ddof, &reduced)(reduction(t, a, func(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
 		reduced = dims
 		if x.DType().IsComplex() {
 			return complexVariance(x, dims, ddof, keep, std)
