@@ -139,18 +139,23 @@ func realFloating(t *tensor.Tensor, name string) (*tensor.Tensor, error) {
 	return floating(t)
 }
 
-// sumInOrder is np.sum's reduction: tensor.Sum, but in NumPy's order
-// where NumPy's bits depend on it and kael follows it: for a C-contiguous
-// float16, float32 or float64 array whose reduced axes, once the axes of
-// length 1 are set aside (NumPy's iterator drops them), are one run.
-// Reduced over its trailing axes (all of them included), each result's
-// elements are contiguous and NumPy sums them pairwise, by chunks of its
-// buffer (tensor.SumTrailingPairwise). Reduced over a run of axes with
-// others after it, NumPy's iterator makes the reduced axes the outer
-// loop and adds whole rows one after the other (tensor.SumMiddleRows).
+// sumInOrder is np.sum's reduction of a float16, float32 or float64
+// array in NumPy's order, so that its bits are NumPy's (other dtypes are
+// exact in any order: tensor.Sum). Axes of length 1 are set aside, as
+// NumPy's iterator drops them. A C-contiguous array reduced over its
+// trailing axes (all of them included) has each result's elements
+// contiguous, and NumPy sums them pairwise by chunks of its buffer
+// (tensor.SumTrailingPairwise); reduced over a run of axes with others
+// after it, NumPy's iterator makes the reduced axes the outer loop and
+// adds whole rows one after the other (tensor.SumMiddleRows). A strided
+// view, or reduced axes apart, take the general walk of NumPy's iterator
+// (tensor.SumStridedNumPy).
 func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
-	if !inOrder(x) || len(dims) == 0 {
+	if !floatInOrder(x) || len(dims) == 0 {
 		return tensor.Sum(x, dims, keep)
+	}
+	if !x.IsContiguous() {
+		return sumStrided(x, dims, keep)
 	}
 	var shape []int // x's shape without its axes of length 1
 	first, last := -1, -1
@@ -162,14 +167,14 @@ func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)
 			if first < 0 {
 				first = len(shape)
 			} else if last != len(shape)-1 {
-				return tensor.Sum(x, dims, keep) // reduced axes apart
+				return sumStrided(x, dims, keep) // reduced axes apart
 			}
 			last = len(shape)
 		}
 		shape = append(shape, n)
 	}
 	if first < 0 {
-		return tensor.Sum(x, dims, keep) // only axes of length 1 reduced
+		return sumStrided(x, dims, keep) // only axes of length 1 reduced
 	}
 	flat, err := x.Reshape(shape...)
 	if err != nil {
@@ -181,6 +186,16 @@ func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)
 	} else {
 		r, err = tensor.SumMiddleRows(flat, first, last+1)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return r.Reshape(reducedShape(x.Shape(), dims, keep)...)
+}
+
+// sumStrided is tensor.SumStridedNumPy with keepdims: a strided view, or
+// reduced axes that are not one run.
+func sumStrided(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
+	r, err := tensor.SumStridedNumPy(x, dims)
 	if err != nil {
 		return nil, err
 	}
@@ -202,11 +217,11 @@ func reducedShape(shape, dims []int, keep bool) []int {
 	return out
 }
 
-// inOrder reports whether sumInOrder may add x in NumPy's order: a
-// C-contiguous float16, float32 or float64 array.
-func inOrder(x *tensor.Tensor) bool {
+// floatInOrder reports whether sumInOrder adds x in NumPy's order: a
+// float16, float32 or float64 array.
+func floatInOrder(x *tensor.Tensor) bool {
 	dt := x.DType()
-	return (dt == tensor.Float64 || dt == tensor.Float32 || dt == tensor.Float16) && x.IsContiguous()
+	return dt == tensor.Float64 || dt == tensor.Float32 || dt == tensor.Float16
 }
 
 // reducedCount is the number of elements of x each result of a
@@ -244,7 +259,7 @@ func divideByCount(sum *tensor.Tensor, n int) (*tensor.Tensor, error) {
 // kael's; tensor.Mean otherwise.
 func meanInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error) {
 	n := reducedCount(x, dims)
-	if !inOrder(x) || len(dims) == 0 || n == 0 {
+	if !floatInOrder(x) || len(dims) == 0 || n == 0 {
 		return tensor.Mean(x, dims, keep)
 	}
 	if x.DType() == tensor.Float16 { // NumPy's _mean sums and divides float16 in float32
@@ -273,7 +288,7 @@ func meanInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error
 // tensor.Var and tensor.Std otherwise (and for n - ddof <= 0).
 func varianceInOrder(x *tensor.Tensor, dims []int, ddof int, keep, std bool) (*tensor.Tensor, error) {
 	n := reducedCount(x, dims)
-	if !inOrder(x) || len(dims) == 0 || n-ddof <= 0 {
+	if !floatInOrder(x) || len(dims) == 0 || n-ddof <= 0 {
 		if std {
 			return tensor.Std(x, dims, ddof, keep)
 		}

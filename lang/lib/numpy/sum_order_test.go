@@ -34,6 +34,16 @@ func TestPairwiseSumMatchesNumPyBits(t *testing.T) {
 		"bits(mk(4, 5, 30).sum(axis=1)), bits(mk(4, 5, 30, dt=np.float32).mean(axis=1)), bits(mk(6, 7, 3, 2).var(axis=(1, 2)))",
 		"bits(mk(7, 1, 9000).sum(axis=2)), bits(mk(1000, 1).sum(axis=0)), bits(mk(5, 1, 40).sum(axis=(0, 1)))",
 		"bits(mk(40, 30)[5:].sum()), bits(mk(40, 30)[5:].var(axis=1)), bits(mk(30, 40)[:, None, :].mean(axis=(0, 1)))",
+		// strided views and reduced axes apart: NumPy's iterator in memory
+		// order, merged runs, the inner axis pairwise or rows in turn
+		"bits(mk(40, 30).T.sum(axis=1)), bits(mk(40, 30).T.sum(axis=0)), bits(mk(40, 30).T.sum())",
+		"bits(mk(300, 50)[:, 1:].sum()), bits(mk(300, 50)[:, 1:].sum(axis=0)), bits(mk(300, 50)[:, 1:].sum(axis=1))",
+		"bits(mk(3, 4, 500).sum(axis=(0, 2))), bits(mk(30, 4, 5).sum(axis=(0, 2))), bits(mk(6, 5, 4, 3).sum(axis=(1, 3)))",
+		"bits(mk(9000, 4)[:, 2].sum()), bits(mk(20000, 2)[::2].sum(axis=0)), bits(mk(50, 60)[::3, ::2].mean())",
+		"a = mk(30, 40, dt=np.float32)\nbits(a.T.var(axis=0)), bits(a[:, ::2].std(axis=1)), bits(a.T.mean())",
+		"h = (rng.random((40, 300)) * 10).astype(np.float16)\nbits(h.T.sum(axis=1)), bits(h[:, 1:].sum()), bits(h.T.mean(axis=0)), bits(h[::2].var())",
+		"bits(mk(4, 300, 50)[:, :, 1:].sum(axis=(1, 2))), bits(mk(300, 4, 50)[:, :, 1:].sum(axis=(0, 2))), bits(mk(200, 60)[:, 1:].sum(axis=(0, 1), keepdims=True))",
+		"bits(np.full((1, 2), -0.0).sum(axis=0)), bits(mk(1, 5).sum(axis=0)), bits(np.swapaxes(mk(3, 4, 5), 0, 2).sum(axis=1))",
 		"bits(np.arange(24).reshape(2, 3, 4).mean(axis=-1)), bits(np.arange(24).reshape(2, 3, 4).var(axis=1))",
 		"bits(mk(0, 4).sum(axis=1)), bits(mk(4, 0).sum(axis=1)), bits(mk(2, 0, 3).sum(axis=1))",
 		"bits(np.array([-0.0, -0.0]).sum()), bits(np.array([-0.0] * 9).sum(axis=0)), bits(np.full((3, 2), -0.0).sum(axis=0))",
