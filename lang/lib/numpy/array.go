@@ -154,6 +154,20 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 	return r, true, arrayOpErrors(op, x, y, r, true)
 }
 
+// FormatSpec is format(a, spec), NumPy's ndarray.__format__: a 0-d
+// array formats its element as NumPy's scalar does; another array takes
+// only the empty spec (its str).
+func (a *Array) FormatSpec(spec string) (string, error) {
+	t := a.val()
+	if t.Dim() == 0 {
+		return (&Scalar{t: t}).FormatSpec(spec)
+	}
+	if spec != "" {
+		return "", lang.Errorf(lang.TypeError, "unsupported format string passed to numpy.ndarray.__format__")
+	}
+	return lang.StrText(a)
+}
+
 // Abs is abs(a), np.abs: magnitudes (float for complex arrays).
 func (a *Array) Abs() (lang.Value, error) { return absolute(a.val()) }
 

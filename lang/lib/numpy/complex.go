@@ -151,6 +151,13 @@ func partsPredicate(spec *tensor.UnarySpec, t *tensor.Tensor, combine func(a, b 
 
 // absolute is np.abs(t): the magnitude of each element.
 func absolute(t *tensor.Tensor) (lang.Value, error) {
+	if t.DType() == tensor.Bool { // NumPy's absolute of bools is the bools
+		r, err := t.Clone()
+		if err != nil {
+			return nil, err
+		}
+		return wrap(r), nil
+	}
 	r, err := tensor.Abs(t)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,23 @@ import (
 
 // TestComplexArraysMatchNumPy covers complex arrays and scalars: literals,
 // printing, arithmetic, the complex ufuncs and the parts.
+// TestIscloseMatchesNumPy covers np.isclose and np.allclose where the
+// tensor kernel's rules are not NumPy's: complex operands compared by
+// the complex magnitude of a - b (a non-finite one only equal to an equal
+// one after NumPy's multiply by ones), and negative tolerances.
+func TestIscloseMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"nan, inf = float('nan'), float('inf')\nimport warnings\nwarnings.simplefilter('ignore')\n", []string{
+		"np.isclose(1+1j, 1+2j), np.isclose(1+1j, 1+1j), np.allclose([1+1j], [1+2j]), np.allclose([1+1j], [1+1j]), np.isclose(1j, 1.00000001j)",
+		"np.isclose(np.array([1+1j, 2]), np.array([1+1.0000000001j, 2+1j])), np.isclose(np.array([1j, 2j], np.complex64), [[1j], [3j]])",
+		"np.isclose(np.array([complex(nan, 1), complex(inf, 0), 1j]), np.array([complex(nan, 1), complex(inf, 0), complex(0, nan)]))",
+		"np.isclose(np.array([complex(nan, 1), complex(inf, 0), 1j]), np.array([complex(1, nan), complex(inf, 0), complex(0, nan)]), equal_nan=True)",
+		"np.isclose(np.array([complex(inf, 0), complex(inf, 1), complex(-inf, 0), 2]), np.array([complex(inf, 0), complex(inf, 1), complex(-inf, 0), 2]), equal_nan=True)",
+		"np.isclose(np.array([complex(inf, 0), 2]), np.array([inf, 2.0])), np.isclose(np.array([inf, 2]), np.array([complex(inf, 0), 2.0])), np.allclose([1, 2], [1, 2 + 1e-9j])",
+		"np.isclose(1.0, 1.1, rtol=-0.5), np.isclose(1.0, 1.5, rtol=-0.5, atol=1), np.isclose([1.0, 2.0], [1.0, 2.5], rtol=-0.1, atol=1), np.allclose(1.0, 1.1, rtol=-0.5)",
+		"np.allclose(1.0, 1.0, atol=-1), np.isclose(1.0, 1.0, atol=-1), np.isclose([inf, nan, 1], [inf, nan, 2], atol=-1, equal_nan=True), np.isclose(1, 1), np.isclose(1.0, 1.1)",
+	})
+}
+
 func TestComplexArraysMatchNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude+"z = np.array([1+2j, -3.5j, 2])\nw = np.array([[1j, 2], [3, 4-1j]], np.complex64)\n", []string{
 		"z", "str(z)", "w", "str(w)", "z.dtype, w.dtype, z.itemsize, w.nbytes, w.strides", "np.array([1+2j])", "np.array(1+2j)", "np.array([1, 2.5j])[1]",

@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"math"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -28,13 +29,35 @@ func defCreation(m map[string]lang.Value) {
 		}
 		return wrapArray(t), nil
 	})
-	m["asarray"] = lang.NewBuiltin(lang.AsValue, "asarray(a, dtype=None)", "The data as an array, without a copy when it is one already (or a CPU tensor, whose memory it shares).", func(a *lang.Args) (lang.Value, error) {
-		if arr := sameArray(a); arr != nil {
-			return arr, nil
-		}
-		t, err := newArray(a, false)
-		if err != nil {
+	m["asarray"] = lang.NewBuiltin(lang.AsValue, "asarray(a, dtype=None, order=None)", "The data as an array, without a copy when it is one already (or a CPU tensor, whose memory it shares) and is laid out as order asks: 'C' row-major, 'F' column-major, 'A' either, 'K' or None as it is (new data is row-major unless 'F').", func(a *lang.Args) (lang.Value, error) {
+		same := sameArray(a)
+		var t *tensor.Tensor
+		var err error
+		if same != nil {
+			t = same.store
+		} else if t, err = newArray(a, false); err != nil {
 			return nil, err
+		}
+		order := byte('K')
+		if !a.IsNone("order") {
+			if order, err = orderArg(t, a, true); err != nil {
+				return nil, err
+			}
+			if s, _ := a.Value("order").(string); strings.EqualFold(s, "A") {
+				order = 'K' // NumPy asks no layout of 'A' (nor of 'K')
+			}
+		}
+		laidOut := order == 'K' || order == 'C' && t.IsContiguous() || order == 'F' && isFContiguous(t)
+		if same != nil {
+			if order == 'K' || laidOut && same.flip == 0 {
+				return same, nil
+			}
+			t = same.val()
+		}
+		if !laidOut || same != nil {
+			if t, err = copyOrder(t, order); err != nil {
+				return nil, err
+			}
 		}
 		arr := wrapArray(t)
 		if x, ok := a.Value("a").(*tensor.Tensor); ok && x.Storage() == t.Storage() {

@@ -188,6 +188,10 @@ func toDType(v lang.Value) (tensor.DType, error) {
 			return 0, unsupportedDType(name)
 		}
 		return 0, lang.Errorf(lang.TypeError, "data type %s not understood", lang.Repr(x))
+	case *AbstractType:
+		if x == npObject {
+			return 0, unsupportedDType("object")
+		}
 	case tensor.DType:
 		if _, ok := npDTypes[x]; !ok {
 			return 0, lang.Errorf(lang.TypeError, "Cannot interpret 'torch.%s' as a data type", x)
@@ -203,6 +207,8 @@ func toDType(v lang.Value) (tensor.DType, error) {
 		return tensor.Bool, nil
 	case "complex":
 		return tensor.Complex128, nil
+	case "object":
+		return 0, unsupportedDType("object")
 	}
 	return 0, lang.Errorf(lang.TypeError, "Cannot interpret %s as a data type", lang.Repr(v))
 }

@@ -46,6 +46,28 @@ var binaryUfuncs = map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 	"hypot": tensor.Hypot, "fmax": uint64Pairwise(tensor.Maximum), "fmin": uint64Pairwise(tensor.Minimum), // fmax and fmin of integers; floats and complex in extremeLoops
 }
 
+// boolUnary is NumPy's answer for the sign ufuncs of a bool array, where
+// its loops differ from the tensor kernels' (done false for the others):
+// absolute is a copy of the bools, negative NumPy's TypeError, sign its
+// UFuncTypeError (it has no bool loop).
+func boolUnary(name string, t *tensor.Tensor) (r *tensor.Tensor, done bool, err error) {
+	switch name {
+	case "abs", "absolute":
+		r, err = t.Clone()
+		return r, true, err
+	case "negative":
+		return nil, true, boolNegativeError()
+	case "sign":
+		return nil, true, lang.Errorf(UFuncTypeError, "ufunc 'sign' did not contain a loop with signature matching types %s -> None", npTypeRepr(tensor.Bool))
+	}
+	return nil, false, nil
+}
+
+// boolNegativeError is NumPy's error for -x and np.negative(x) of bools.
+func boolNegativeError() error {
+	return lang.Errorf(lang.TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.")
+}
+
 func unarySpec(name string) *tensor.UnarySpec {
 	if s := tensor.UnaryByName(name); s != nil {
 		return s
@@ -63,6 +85,14 @@ func defUfuncs(m map[string]lang.Value) {
 				return nil, err
 			}
 			dt := t.DType()
+			if dt == tensor.Bool {
+				if r, done, err := boolUnary(u.name, t); done {
+					if err != nil {
+						return nil, err
+					}
+					return withOut(a, r)
+				}
+			}
 			if partsTest && dt.IsComplex() {
 				r, err := partsPredicate(spec, t, combine)
 				if err != nil {
@@ -108,6 +138,19 @@ func defUfuncs(m map[string]lang.Value) {
 		}
 		return
 	}
+	m["positive"] = lang.NewBuiltin(lang.AsValue, "positive(x, out=None)", "NumPy's positive, a copy of x (NumPy's UFuncTypeError for bools).", func(a *lang.Args) (lang.Value, error) {
+		t, err := arrayFrom(a.Value("x"), 0, false)
+		if err != nil {
+			return nil, err
+		}
+		if t.DType() == tensor.Bool {
+			return nil, lang.Errorf(UFuncTypeError, "ufunc 'positive' did not contain a loop with signature matching types %s -> None", npTypeRepr(tensor.Bool))
+		}
+		if t, err = t.Clone(); err != nil {
+			return nil, err
+		}
+		return withOut(a, t)
+	})
 	m["square"] = lang.NewBuiltin(lang.AsValue, "square(x, out=None)", "NumPy's square, x * x element by element in x's dtype (bools as int8; integers wrap), warning of an overflow as NumPy does.", func(a *lang.Args) (lang.Value, error) {
 		t, err := arrayFrom(a.Value("x"), 0, false)
 		if err != nil {

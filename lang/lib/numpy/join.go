@@ -1,12 +1,79 @@
 package numpy
 
 import (
+	"math"
+	"math/cmplx"
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
 // Joining, selecting and comparing arrays.
+
+// closeComplex is NumPy's isclose where the tensor kernel's rules are
+// not NumPy's: complex operands (|a - b| <= atol + rtol * |b| with the
+// complex magnitude; a non-finite element is close only to an equal one,
+// NaNs with equal_nan) and a negative rtol or atol, which NumPy computes
+// with rather than refuses.
+// It returns 1 for each close pair of the broadcast operands, of shape.
+func closeComplex(x, y *tensor.Tensor, rtol, atol float64, equalNaN bool) ([]uint8, []int, error) {
+	shape, err := tensor.BroadcastShapes(x.Shape(), y.Shape())
+	if err != nil {
+		return nil, nil, err
+	}
+	wide := func(t *tensor.Tensor) ([]complex128, error) {
+		c, err := castTensor(t, tensor.Complex128)
+		if err != nil {
+			return nil, err
+		}
+		return broadcastValues[complex128](c, shape)
+	}
+	xs, err := wide(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	ys, err := wide(y)
+	if err != nil {
+		return nil, nil, err
+	}
+	finite := func(z complex128) bool {
+		return !math.IsInf(real(z), 0) && !math.IsNaN(real(z)) && !math.IsInf(imag(z), 0) && !math.IsNaN(imag(z))
+	}
+	isNaN := func(z complex128) bool { return math.IsNaN(real(z)) || math.IsNaN(imag(z)) }
+	// NumPy multiplies non-finite operands by ones first: for a complex
+	// one that is a complex product, which turns inf+0j into inf+nanj.
+	one := func(t *tensor.Tensor, z complex128) complex128 {
+		if t.DType().IsComplex() {
+			return complex(real(z)-imag(z)*0, real(z)*0+imag(z))
+		}
+		return z
+	}
+	out := make([]uint8, len(xs))
+	for i, xv := range xs {
+		yv := ys[i]
+		var close bool
+		if finite(xv) && finite(yv) {
+			close = cmplx.Abs(xv-yv) <= atol+rtol*cmplx.Abs(yv)
+			if close {
+				out[i] = 1
+			}
+			continue
+		}
+		xv, yv = one(x, xv), one(y, yv)
+		switch {
+		case equalNaN && isNaN(xv) && isNaN(yv):
+			close = true
+		default:
+			close = xv == yv
+		}
+		if close {
+			out[i] = 1
+		}
+	}
+	return out, shape, nil
+}
 
 // arraysOf reads a sequence of array-likes cast to their common dtype.
 func arraysOf(v lang.Value) ([]*tensor.Tensor, error) {
@@ -227,6 +294,21 @@ func defJoin(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
+			rtol, atol, equalNaN := a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan")
+			if x.DType().IsComplex() || y.DType().IsComplex() || rtol < 0 || atol < 0 {
+				close, shape, err := closeComplex(x, y, rtol, atol, equalNaN)
+				if err != nil {
+					return nil, err
+				}
+				if !f.eq {
+					return !slices.Contains(close, 0), nil
+				}
+				r, err := fromValues(close, shape)
+				if err == nil {
+					r, err = r.To(tensor.Bool)
+				}
+				return wrap(r), err
+			}
 			if !x.DType().IsFloating() {
 				if x, err = x.To(tensor.Float64); err != nil {
 					return nil, err
@@ -236,10 +318,10 @@ func defJoin(m map[string]lang.Value) {
 				}
 			}
 			if f.eq {
-				r, err := tensor.Isclose(x, y, a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan"))
+				r, err := tensor.Isclose(x, y, rtol, atol, equalNaN)
 				return wrap(r), err
 			}
-			ok, err := tensor.Allclose(x, y, a.Float("rtol"), a.Float("atol"), a.Bool("equal_nan"))
+			ok, err := tensor.Allclose(x, y, rtol, atol, equalNaN)
 			return ok, err
 		})
 	}

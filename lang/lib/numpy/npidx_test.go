@@ -18,6 +18,7 @@ func TestNpidxIndexingMatchesNumPy(t *testing.T) {
 		"o = np.zeros(3, dtype=np.int64)\nr = np.take(a, 1, axis=0, out=o)\n(o, r is o)",
 		"o = np.zeros((2, 2))\nnp.take(np.float32([[1, 2], [3, 4]]).astype(float), [1, 0], axis=1, out=o)\no",
 		"a.take([0, 4]), a.take(2, axis=1), a.take([[1]], axis=0, mode='clip'), np.arange(4.0).take([-1])",
+		"a[np.array(True)], a[np.array(False)], a[np.array(True), 0], a[np.array(False), 1:], np.arange(3)[np.array(True)], np.arange(3)[np.array(False)].shape",
 		"class M(np.ndarray): pass\nm = np.arange(4).view(M)\nnp.put(m, 0, 9)\nm.put(1, 8)\ntype(m.take([0, 1])).__name__, type(np.take(m, [1])).__name__, m",
 		"x = np.arange(5)\nb = x[::-1]\nnp.put(b, [0, 4], [9, 8])\nx, b.take([0, 1]), np.take(b, 2)",
 		"t = np.arange(12).reshape(3, 4).T\nt.put([0, 1], [-1, -2])\nt, t.take([1, 2]), np.take(t, [0], axis=1)",

@@ -4,7 +4,8 @@ import (
 	_ "embed" // npshape.py
 
 	"github.com/kael-dev/kael/lang"
-	_ "github.com/kael-dev/kael/lang/lib/warnings" // npshape.py imports warnings
+	_ "github.com/kael-dev/kael/lang/lib/math"     // npshape.py imports math
+	_ "github.com/kael-dev/kael/lang/lib/warnings" // and warnings
 )
 
 // The creation and shape functions (np.logspace, np.geomspace, np.diag,

@@ -3,6 +3,7 @@ np.tril, np.append, np.insert, np.delete, ...), kael's own code written
 over kael's NumPy primitives, behaving as numpy/lib/function_base.py,
 twodim_base.py, shape_base.py and index_tricks.py do."""
 
+import math
 import warnings
 
 import numpy as np
@@ -107,10 +108,23 @@ def diagflat(v, k=0):
     return diag(np.asarray(v).ravel(), k)
 
 
+def _int_arange(start, stop):
+    """np.arange(start, stop) in an integer dtype, as NumPy's tri makes
+    it: ceil(stop - start) values from int(start), the step the difference
+    of the first two truncated (so np.tri(3, 4, 0.5) is all ones, as
+    NumPy's). NumPy first picks the dtype by comparing the bounds (its
+    _min_int), which is the TypeError for complex ones."""
+    if not (stop <= 2**63 - 1 and start >= -2**63):
+        raise OverflowError("Python int too large to convert to C long")
+    n = max(math.ceil(stop - start), 0)
+    first = int(start)
+    return np.arange(n) * (int(start + 1) - first) + first
+
+
 def tri(N, M=None, k=0, dtype=float):
     if M is None:
         M = N
-    m = np.arange(N).reshape(-1, 1) + k >= np.arange(M).reshape(1, -1)
+    m = _int_arange(0, N).reshape(-1, 1) >= _int_arange(-k, M - k).reshape(1, -1)
     return m.astype(dtype)
 
 

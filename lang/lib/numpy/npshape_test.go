@@ -22,6 +22,10 @@ func TestShapeFunctionsMatchNumPy(t *testing.T) {
 		"np.diag(np.zeros((2, 2, 2)))",
 		"np.diagflat([[1, 2], [3, 4]]), np.diagflat([1, 2], 1)",
 		"np.tri(3), np.tri(3, 5, 2, dtype=int), np.tri(3, 5, -1)",
+		// a float k: NumPy's integer arange of -k .. M-k, whose step is
+		// the difference of its first two values truncated
+		"[np.tri(3, 4, k, dtype=int).tolist() for k in (0.5, -0.5, 1.5, -1.5, 0.9, 2.0, -2.7, 300.5, np.float32(1.5), np.int8(2))]",
+		"np.tri(2.5), np.tri(3, 2.5), np.tri(2, 3, 0.5, dtype=bool), np.tril(np.ones((3, 3)), 0.5), np.triu(np.ones((3, 3)), 1.5)", "np.tri(3, 4, 1+1j)",
 		"np.tril(np.arange(1, 13).reshape(4, 3)), np.tril(np.arange(1, 13).reshape(4, 3), -1), np.triu(np.arange(1, 13).reshape(4, 3), 1), np.triu([[1.5, 2], [3, 4]]), np.tril(np.ones((2, 3, 3)))",
 		"np.triu([1, 2, 3]), np.tril([1, 2, 3], 1)",
 		"np.trace(np.eye(3)), np.trace(np.arange(9).reshape(3, 3), offset=1), np.trace(np.arange(8).reshape(2, 2, 2)), np.trace(np.arange(8.).reshape(2, 2, 2), axis1=1, axis2=2), np.trace([[1, 2], [3, 4]], -1)",

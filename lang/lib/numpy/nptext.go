@@ -404,15 +404,22 @@ func sctypeDict() *lang.Dict {
 			_ = d.Set(name, t)
 		}
 	}
-	// names NumPy 1.24 has that np.dtype does not spell the same way
-	for name, dt := range map[string]tensor.DType{"int0": tensor.Int64, "uint0": tensor.Uint64, "ulong": tensor.Uint64, "L": tensor.Uint64, "l": tensor.Int64} {
-		_ = d.Set(name, scalarTypes[dt])
+	// names NumPy 1.24 has that np.dtype does not spell the same way,
+	// then NumPy's type numbers (NPY_BOOL = 0, ... NPY_HALF = 23) in
+	// NumPy's order: in slices, not maps, so the dict's order is fixed
+	for _, e := range []struct {
+		name string
+		dt   tensor.DType
+	}{{"int0", tensor.Int64}, {"uint0", tensor.Uint64}, {"ulong", tensor.Uint64}, {"L", tensor.Uint64}, {"l", tensor.Int64}} {
+		_ = d.Set(e.name, scalarTypes[e.dt])
 	}
-	// NumPy's type numbers (NPY_BOOL = 0, ... NPY_HALF = 23)
-	for num, dt := range map[int64]tensor.DType{0: tensor.Bool, 1: tensor.Int8, 2: tensor.Uint8, 3: tensor.Int16, 4: tensor.Uint16,
-		5: tensor.Int32, 6: tensor.Uint32, 7: tensor.Int64, 8: tensor.Uint64, 9: tensor.Int64, 10: tensor.Uint64,
-		11: tensor.Float32, 12: tensor.Float64, 14: tensor.Complex64, 15: tensor.Complex128, 23: tensor.Float16} {
-		_ = d.Set(num, scalarTypes[dt])
+	for _, e := range []struct {
+		num int64
+		dt  tensor.DType
+	}{{0, tensor.Bool}, {1, tensor.Int8}, {2, tensor.Uint8}, {3, tensor.Int16}, {4, tensor.Uint16}, {5, tensor.Int32}, {6, tensor.Uint32},
+		{7, tensor.Int64}, {8, tensor.Uint64}, {9, tensor.Int64}, {10, tensor.Uint64}, {23, tensor.Float16}, {11, tensor.Float32},
+		{12, tensor.Float64}, {14, tensor.Complex64}, {15, tensor.Complex128}} {
+		_ = d.Set(e.num, scalarTypes[e.dt])
 	}
 	return d
 }

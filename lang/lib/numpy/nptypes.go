@@ -51,7 +51,11 @@ var (
 	npInexact         = &AbstractType{name: "inexact", parent: npNumber, has: abstractKinds("fc")}
 	npFloating        = &AbstractType{name: "floating", parent: npInexact, has: abstractKinds("f")}
 	npComplexFloating = &AbstractType{name: "complexfloating", parent: npInexact, has: abstractKinds("c")}
-	abstractTypes     = []*AbstractType{npGeneric, npNumber, npInteger, npSignedInteger, npUnsignedInteger, npInexact, npFloating, npComplexFloating}
+	// npObject is np.object_, the class of NumPy's object arrays' items,
+	// which kael lacks: a class with no dtype below it, which makes no
+	// instances and no dtype (unsupportedDType).
+	npObject      = &AbstractType{name: "object_", parent: npGeneric, has: func(tensor.DType) bool { return false }}
+	abstractTypes = []*AbstractType{npGeneric, npNumber, npInteger, npSignedInteger, npUnsignedInteger, npInexact, npFloating, npComplexFloating, npObject}
 )
 
 // TypeName returns "type".
@@ -95,6 +99,9 @@ func (c *AbstractType) Attr(name string) (lang.Value, bool) {
 		return "numpy", true
 	case "__call__":
 		return lang.NewBuiltin(lang.AsValue, c.name+"(*args, **kwargs)", "NumPy's abstract scalar classes have no instances.", func(*lang.Args) (lang.Value, error) {
+			if c == npObject {
+				return nil, lang.Errorf(notImplementedError, "kael's NumPy has no object arrays or scalars: np.object_ names the class only")
+			}
 			return nil, lang.Errorf(lang.TypeError, "cannot create 'numpy.%s' instances", c.name)
 		}), true
 	}
@@ -227,6 +234,7 @@ var nptypesFunctions = []struct{ name, sig, doc string }{
 	{"fromiter", "fromiter(iter, dtype, count=-1, *, like=None)", "A 1-d array of dtype from an iterable's values, count of them (-1: all)."},
 	{"array_repr", "array_repr(arr, max_line_width=None, precision=None, suppress_small=None)", "repr(arr), with these print options for this call."},
 	{"array_str", "array_str(a, max_line_width=None, precision=None, suppress_small=None)", "str(a), with these print options for this call."},
+	{"common_type", "common_type(*arrays)", "The inexact scalar type of the arrays' common precision: float16, float32 or float64 (integers count as float64), complex64 or complex128 when one is complex; float16 for none. A bool array is NumPy's TypeError."},
 }
 
 // sourceFunction is a builtin with sig that calls the function name of

@@ -279,3 +279,26 @@ def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     _need_array(a, 'shape')
     with _printoptions(max_line_width, precision, suppress_small):
         return str(a)
+
+
+def common_type(arrays):
+    # np.common_type(*arrays) (the builtin passes the tuple), as NumPy's
+    # numpy/lib/type_check.py: the widest precision (integers as float64),
+    # complex when one array is
+    precision = {np.float16: 0, np.float32: 1, np.float64: 2, np.complex64: 1, np.complex128: 2}
+    is_complex = False
+    p = 0
+    for a in arrays:
+        t = a.dtype.type
+        if np.iscomplexobj(a):
+            is_complex = True
+        if issubclass(t, np.integer):
+            q = 2
+        else:
+            q = precision.get(t, None)
+            if q is None:
+                raise TypeError("can't get common type for non-numeric array")
+        p = max(p, q)
+    if is_complex:
+        return [None, np.complex64, np.complex128][p]
+    return [np.float16, np.float32, np.float64][p]

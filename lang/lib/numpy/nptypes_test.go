@@ -22,6 +22,21 @@ func TestScalarTypeHierarchyMatchesNumPy(t *testing.T) {
 		"isinstance(np.int64(3), (int, np.integer)), isinstance(3, (int, np.integer)), isinstance(np.arange(3)[0], np.integer), isinstance(np.float32(1), (np.integer, np.floating)), np.issubdtype(np.bool_, np.number)",
 		"np.issubdtype(np.float32, 'nope')", "np.floating()", "np.generic(1)",
 		"isinstance(np.float64(1), np.generic), np.array([1.5]).dtype.type, issubclass(np.array([1.5]).dtype.type, np.floating), np.issubdtype(np.float64, np.generic)",
+		// np.object_ is there as a class (kael makes no object arrays)
+		"np.object_, np.object_.__name__, issubclass(np.object_, np.generic), issubclass(np.float64, np.object_), isinstance(np.float64(1), np.object_), np.issubdtype(np.float64, np.object_)",
+	})
+}
+
+// TestCommonTypeMatchesNumPy covers np.common_type: the widest precision
+// of the arrays (integers as float64), complex when one is, float16 for
+// none, and NumPy's TypeError for bools.
+func TestCommonTypeMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.common_type(np.array([1]), np.array([1.0], np.float32)), np.common_type(np.array([1], np.int8)), np.common_type(np.array([1], np.uint64))",
+		"np.common_type(np.array([1], np.float16)), np.common_type(np.array([1], np.float32)), np.common_type(np.array([1], np.float16), np.array([1], np.float32))",
+		"np.common_type(np.array([1], np.float32), np.array([1j], np.complex64)), np.common_type(np.array([1], np.float64), np.array([1j], np.complex64))",
+		"np.common_type(np.array([1], np.float16), np.array([1j], np.complex64)), np.common_type(np.array([1j])), np.common_type(), np.common_type(np.float32(1))",
+		"np.common_type(np.array([True]))", "np.common_type(np.array([1.0]), np.array([False]))", "np.common_type(1.0)",
 	})
 }
 

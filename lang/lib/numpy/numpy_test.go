@@ -37,6 +37,20 @@ func TestCreationMatchesNumPy(t *testing.T) {
 	})
 }
 
+// TestBoolSignUfuncsMatchNumPy covers NumPy's loops for bools where they
+// are not the tensor kernels': absolute of bools is the bools, negative
+// and -x NumPy's TypeError, sign and positive its UFuncTypeError, square
+// int8.
+func TestBoolSignUfuncsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"b = np.array([True, False])\n", []string{
+		"abs(b), np.abs(b), np.absolute(b), np.absolute(b).dtype, np.abs(np.array(True)), abs(np.array([[False]])), np.abs(b) is b",
+		"o = np.zeros(2, bool)\nr = np.absolute(b, out=o)\nr is o, o",
+		"np.negative(b)", "-b", "-np.array(True)", "np.sign(b)", "np.positive(b)", "np.square(b)",
+		"np.positive(np.array([1.5, -2])), np.positive(np.array([-3], np.int8)), np.positive(np.array([1j])), np.sign(np.array([-2, 0, 3]))",
+		"try:\n    np.sign(b)\nexcept TypeError as x:\n    r = (type(x).__name__, isinstance(x, TypeError))\nr",
+	})
+}
+
 // TestArithmeticMatchesNumPy covers operators and NumPy's promotion.
 func TestArithmeticMatchesNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, []string{
@@ -126,6 +140,13 @@ func TestPrintingMatchesNumPy(t *testing.T) {
 	for _, x := range []string{"np.float32(0.1)", "np.float64(2.5)", "np.int64(7)", "np.bool_(True)", "np.float32(3.14159)"} {
 		srcs = append(srcs, "f'{"+x+"}', f'{"+x+":.2f}', f'{"+x+":>8}', format("+x+"), '{:5.2f}'.format("+x+"), '%.3f' % "+x, "f'{"+x+":d}'")
 	}
+	// A 0-d array formats its element as NumPy's scalar does; other
+	// arrays take only the empty spec.
+	for _, x := range []string{"np.array(0.01)", "np.array(2.5)", "np.array(0.1, np.float32)", "np.array(0.1, np.float16)", "np.array(7)", "np.array(True)",
+		"np.array(1+2j)", "np.array(np.uint64(2**64 - 1))", "np.array(-3, np.int8)"} {
+		srcs = append(srcs, "[format("+x+", s) for s in ('', 'g', '.3f', '>10', '+.2e')]", "f'{"+x+":d}'", "f'{"+x+":x}'", "f'{"+x+":s}'")
+	}
+	srcs = append(srcs, "f'{np.array([1.5, 2])}', format(np.array([[1, 2]]), ''), str.format('{}', np.array([]))", "f'{np.array([1.5, 2]):>20}'", "format(np.array([1.0]), '.3f')")
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
 

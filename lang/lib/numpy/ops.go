@@ -374,7 +374,7 @@ func unaryOp(op syntax.Token, t *tensor.Tensor) (lang.Value, error) {
 	switch op {
 	case syntax.MINUS:
 		if t.DType() == tensor.Bool {
-			return nil, lang.Errorf(lang.TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead.")
+			return nil, boolNegativeError()
 		}
 		r, err := negate(t)
 		if err != nil {

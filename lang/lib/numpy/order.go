@@ -21,7 +21,13 @@ func orderArg(t *tensor.Tensor, a *lang.Args, allowK bool) (byte, error) {
 		return 'C', nil
 	}
 	s, ok := a.Value("order").(string)
-	if !ok || len(s) != 1 || !strings.ContainsRune("CFAK", rune(s[0])) {
+	if !ok {
+		return 0, lang.Errorf(lang.TypeError, "order must be str, not %s", lang.TypeName(a.Value("order")))
+	}
+	if len(s) == 1 { // NumPy takes 'c', 'f', 'a' and 'k' too
+		s = strings.ToUpper(s)
+	}
+	if len(s) != 1 || !strings.ContainsRune("CFAK", rune(s[0])) {
 		return 0, lang.Errorf(lang.ValueError, "order must be one of 'C', 'F', 'A', or 'K' (got %s)", lang.Repr(a.Value("order")))
 	}
 	if s == "K" && !allowK {

@@ -70,6 +70,25 @@ func TestOrderFMatchesNumPy(t *testing.T) {
 		a + "f = a.flatten('F')\nf[0] = 99\na[0, 0]",
 		a + "r = a.ravel()\nr[1] = 50\na[0, 1]",
 		a + "a.ravel(order='X')", a + "a.reshape(3, 2, order='K')", a + "a.reshape(4, 2, order='F')",
+		a + "a.copy(order='f').strides, a.ravel(order='f'), np.copy(a, order='a').strides", a + "np.copy(a, order=1)", a + "a.reshape(3, 2, order='k')",
+	})
+}
+
+// TestAsarrayOrderMatchesNumPy covers np.asarray(order=): an array laid
+// out as 'C' or 'F' asks is returned as it is (any layout for 'A', 'K'
+// and None), else copied in that layout; new data is row-major unless
+// 'F'; NumPy's errors for a bad order.
+func TestAsarrayOrderMatchesNumPy(t *testing.T) {
+	pre := prelude + "def fl(x): return x.flags['C_CONTIGUOUS'], x.flags['F_CONTIGUOUS']\na = np.arange(6.0).reshape(2, 3)\nf = np.asarray(a, order='F')\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"fl(np.asarray([[1, 2], [3, 4]], order='F')), fl(np.asarray([[1, 2], [3, 4]], order='C')), np.asarray([[1, 2], [3, 4]], order='F')",
+		"np.asarray(a, order='C') is a, np.asarray(a, order='K') is a, np.asarray(a, order='A') is a, np.asarray(a, order='F') is a, np.asarray(a, order=None) is a",
+		"fl(f), f, f.strides, np.asarray(f, order='F') is f, np.asarray(f, order='A') is f, np.asarray(f, order='K') is f, np.asarray(f, order='C') is f, fl(np.asarray(f, order='C'))",
+		"v = a[:, ::2]\nfl(np.asarray(v, order='K')), fl(np.asarray(v, order='A')), fl(np.asarray(v, order='F')), np.asarray(v, order='F'), np.asarray(v, order='A') is v",
+		"fl(np.asarray(a[::-1], order='C')), np.asarray(a[::-1], order='C'), fl(np.asarray(a[::-1], order='F')), np.asarray(a[::-1], order='K') is a",
+		"np.asarray(a, np.float32, order='F').flags['F_CONTIGUOUS'], np.asarray(5, order='F'), fl(np.asarray(a.T, order='C')), np.asarray([1, 2], order='f')",
+		"g = np.asarray(f, order='C')\ng[0, 0] = 99\nh = np.asarray(a, order='F')\nh[0, 1] = 42\nf[0, 0], a[0, 0], a[0, 1]",
+		"np.asarray([1, 2], order='X')", "np.asarray([1, 2], order=1)", "np.asarray([1, 2], order='CF')",
 	})
 }
 

@@ -1,6 +1,10 @@
 package numpy
 
-import "github.com/kael-dev/kael/lang"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/lang"
+)
 
 // np.split, np.array_split, np.hsplit and np.vsplit: the pieces of an
 // array along an axis, each a view of it, as NumPy's shape_base gives
@@ -55,14 +59,13 @@ func splitArgs(a *lang.Args, axis int, equal bool) (lang.Value, error) {
 	}
 	n := t.Shape()[axes[0]]
 	var bounds []int // the pieces are [bounds[i], bounds[i+1])
-	if sections, ok := lang.AsInt(a.Value("indices_or_sections")); ok {
+	if sections, ok, err := sectionCount(a.Value("indices_or_sections"), n, equal); err != nil {
+		return nil, err
+	} else if ok {
 		if sections <= 0 {
 			return nil, lang.Errorf(lang.ValueError, "number sections must be larger than 0.")
 		}
 		k := int(sections)
-		if equal && n%k != 0 {
-			return nil, lang.Errorf(lang.ValueError, "array split does not result in an equal division")
-		}
 		bounds = append(bounds, 0)
 		for i := range k {
 			size := n / k
@@ -97,6 +100,51 @@ func splitArgs(a *lang.Args, axis int, equal bool) (lang.Value, error) {
 		out = append(out, v)
 	}
 	return &lang.List{Elems: out}, nil
+}
+
+// sectionCount reads a number of sections (ok false for a sequence of
+// indices) as NumPy's split and array_split do: split first asks that
+// n % sections be 0 (Python's %, so a float that divides n is taken, 0 a
+// ZeroDivisionError), then the count is int(sections).
+func sectionCount(v lang.Value, n int, equal bool) (sections int64, ok bool, err error) {
+	notEqual := lang.Errorf(lang.ValueError, "array split does not result in an equal division")
+	if k, isInt := lang.AsInt(v); isInt {
+		if equal && k == 0 {
+			return 0, false, lang.Errorf(lang.ZeroDivisionError, "integer modulo by zero")
+		}
+		if equal && int64(n)%k != 0 {
+			return 0, false, notEqual
+		}
+		return k, true, nil
+	}
+	if lang.IsIterable(v) {
+		return 0, false, nil
+	}
+	f, isFloat := lang.AsFloat(v)
+	if !isFloat {
+		if _, isComplex := v.(lang.Complex); !isComplex {
+			return 0, false, nil // len()'s TypeError: read as indices
+		}
+		if equal {
+			return 0, false, lang.Errorf(lang.TypeError, "unsupported operand type(s) for %%: 'int' and '%s'", lang.TypeName(v))
+		}
+		return 0, false, lang.Errorf(lang.TypeError, "int() argument must be a string, a bytes-like object or a real number, not '%s'", lang.TypeName(v))
+	}
+	if equal {
+		if f == 0 {
+			return 0, false, lang.Errorf(lang.ZeroDivisionError, "float modulo")
+		}
+		if math.Mod(float64(n), f) != 0 { // NaN too
+			return 0, false, notEqual
+		}
+	}
+	switch {
+	case math.IsNaN(f):
+		return 0, false, lang.Errorf(lang.ValueError, "cannot convert float NaN to integer")
+	case math.IsInf(f, 0):
+		return 0, false, lang.Errorf(lang.OverflowError, "cannot convert float infinity to integer")
+	}
+	return int64(f), true, nil
 }
 
 // clipSliceBound is i as a slice bound of a sequence of n: counted from

@@ -14,6 +14,12 @@ func TestSplitMatchesNumPy(t *testing.T) {
 		"np.array_split(np.arange(7), 3)", "np.array_split(np.arange(2), 4)", "np.split(x, 2, axis=1)", "np.hsplit(x, 2)", "np.vsplit(x, [1])",
 		"np.hsplit(np.arange(4), 2)", "p = np.split(x, 2, axis=1)[0]\np[0, 0] = 99\nx[0, 0], p.base is x",
 		"np.split(np.zeros(5), 2)", "np.array_split(np.zeros(5), 0)", "np.split(x, 3, axis=2)", "np.vsplit(np.arange(3), 1)", "np.hsplit(np.float64(1), 1)",
+		// a float count: split asks n % sections == 0, then int(sections)
+		"np.split(np.arange(6), 3.0)", "np.split(np.arange(6), 2.5)", "np.split(np.arange(6), 4.0)", "np.split(np.arange(6), 0.0)", "np.split(np.arange(6), 0)",
+		"np.split(np.arange(6), -2.0)", "np.array_split(np.arange(6), 2.5)", "np.array_split(np.arange(6), 4.0)", "np.array_split(np.arange(6), 0.5)",
+		"np.array_split(np.arange(6), float('nan'))", "np.split(np.arange(6), float('nan'))", "np.array_split(np.arange(6), float('inf'))",
+		"np.split(np.arange(6), np.float32(2))", "np.hsplit(np.arange(6), 3.0)", "np.split(np.arange(6), 1+0j)", "np.split(np.arange(6), [2.5])",
+		"np.split(np.arange(6), (1,)), np.split(np.arange(6), np.array([3])), np.split(np.arange(6), np.array(2)), np.split(np.arange(6), True)",
 	})
 }
 

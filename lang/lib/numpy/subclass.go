@@ -155,6 +155,35 @@ func ndarraySubMethods(newFn *lang.Builtin) map[string]lang.Value {
 		iter, _ := lang.BuiltinName("iter")
 		return a.Call(iter, &lang.List{Elems: elems})
 	}).BindingSelf()
+	held := func(a *lang.Args) (*lang.Instance, *Array, error) {
+		x := a.Value("self").(*lang.Instance)
+		arr, ok := x.Native.(*Array)
+		if !ok {
+			return nil, nil, lang.Errorf(lang.TypeError, "%s object holds no array", x.Class().Name)
+		}
+		return x, arr, nil
+	}
+	m["__str__"] = lang.NewBuiltin(lang.AsValue, "__str__(self)", "str of the array: NumPy's str, without the class's name.", func(a *lang.Args) (lang.Value, error) {
+		_, arr, err := held(a)
+		if err != nil {
+			return nil, err
+		}
+		return lang.StrText(arr)
+	}).BindingSelf()
+	m["__format__"] = lang.NewBuiltin(lang.AsValue, "__format__(self, format_spec)", "ndarray.__format__: a 0-d array formats its element; others take only the empty spec (their str).", func(a *lang.Args) (lang.Value, error) {
+		x, arr, err := held(a)
+		if err != nil {
+			return nil, err
+		}
+		spec := a.Str("format_spec")
+		if arr.val().Dim() == 0 {
+			return arr.FormatSpec(spec)
+		}
+		if spec != "" {
+			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
+		}
+		return lang.StrText(x)
+	}).BindingSelf()
 	for _, name := range []string{"len", "bool", "float", "int", "abs"} {
 		name := name
 		m["__"+name+"__"] = subMethod("__"+name+"__", func(a *lang.Args, self *Array, args []lang.Value) (lang.Value, error) {

@@ -43,5 +43,8 @@ func TestNdarraySubclassesMatchNumPy(t *testing.T) {
 		"(np.ndarray.__array_finalize__ is not None, hasattr(a, '__array_finalize__'))",
 		"np.arange(3).view(int)",
 		"np.arange(3).view(dict)",
+		// str and format are ndarray's: no class name, a 0-d one formats its element
+		"m = np.arange(6.0).reshape(2, 3).view(A)\nstr(m), '%s' % m, '{}'.format(m), f'{m}', f'{np.array(3).view(A):>5}', format(np.array(2.5).view(A), '.2f')",
+		"format(np.arange(3.0).view(A), '.2f')",
 	})
 }

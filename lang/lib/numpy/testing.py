@@ -369,27 +369,13 @@ def _format_g(v):
     return format(v, 'g')
 
 
-def _isclose(x, y, rtol, atol, equal_nan):
-    """np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan), with
-    NumPy's rule for complex numbers (the modulus of the difference) where
-    kael's np.isclose compares real numbers only."""
-    if not (np.iscomplexobj(x) or np.iscomplexobj(y)):
-        return np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
-    with np.errstate(invalid='ignore'):
-        close = np.abs(x - y) <= atol + rtol * np.abs(y)
-    close = np.where(np.isfinite(x) & np.isfinite(y), close, x == y)
-    if equal_nan:
-        close = close | (np.isnan(x) & np.isnan(y))
-    return close
-
-
 def assert_allclose(actual, desired, rtol=1e-7, atol=0, equal_nan=True, err_msg='', verbose=True):
     """Raise AssertionError unless actual and desired have one shape (or
     one is a scalar) and abs(actual - desired) <= atol + rtol * abs(desired)
     everywhere (np.isclose), NaNs equal with equal_nan."""
 
     def compare(x, y):
-        return _isclose(x, y, rtol, atol, equal_nan)
+        return np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
 
     actual, desired = np.asarray(actual), np.asarray(desired)
     header = f'Not equal to tolerance rtol={_format_g(rtol)}, atol={_format_g(atol)}'
