@@ -81,7 +81,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=None
         r = _REDUCERS[name](a, axis=axes, dtype=dtype)
         if initial is not None:
             r = uf(initial, r)
-    elif name in _PLAIN_REDUCERS and dtype is None and n > 0:
+    elif name in _PLAIN_REDUCERS and dtype is None and a.size > 0:
         r = _PLAIN_REDUCERS[name](a, axis=axes)
         if initial is not None:
             r = uf(initial, r)
@@ -116,7 +116,9 @@ def accumulate(uf, array, axis=0, dtype=None, out=None):
         axis = axis[0]
     axis = _axis(axis, a.ndim)
     if name in _ACCUMULATORS:
-        return _out(out, _ACCUMULATORS[name](a, axis=axis, dtype=dtype))
+        if dtype is not None:
+            a = a.astype(dtype)
+        return _out(out, _ACCUMULATORS[name](a, axis=axis))
     t = np.moveaxis(a, axis, 0)
     if dtype is not None:
         t = t.astype(dtype)
