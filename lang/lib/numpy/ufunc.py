@@ -62,6 +62,10 @@ def _fold(uf, t, n, initial):
 def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=None, where=True):
     name = uf.__name__
     a = np.asarray(array)
+    if a.ndim == 0 and axis in (0, -1, None, (), (0,), (-1,)):
+        # NumPy reduces a 0-d array over its one axis to itself
+        r = a.astype(dtype) if dtype is not None else a
+        return _out(out, r if keepdims else r[()])
     axes = _axes(axis, a.ndim)
     if len(axes) > 1 and name not in _REORDERABLE:
         raise ValueError("reduction operation '%s' is not reorderable, so at most one axis may be specified" % name)
@@ -77,7 +81,7 @@ def reduce(uf, array, axis=0, dtype=None, out=None, keepdims=False, initial=None
     for i in axes:
         n *= a.shape[i]
     kept = tuple(1 if i in axes else a.shape[i] for i in _range(a.ndim))
-    if name in _REDUCERS:
+    if name in _REDUCERS and (dtype is None or np.dtype(dtype) != np.bool_):
         r = _REDUCERS[name](a, axis=axes, dtype=dtype)
         if initial is not None:
             r = uf(initial, r)
@@ -144,10 +148,12 @@ def at(uf, a, indices, b=None):
         raise ValueError('second operand needed for ufunc')
     if uf.nin == 1 and b is not None:
         raise ValueError('second operand provided when ufunc is unary')
-    pos = np.arange(a.size).reshape(a.shape)[indices]
-    pos = np.asarray(pos).ravel()
+    if isinstance(indices, list):
+        indices = np.asarray(indices)  # a list of lists is one index array, not a tuple
+    sel = np.asarray(np.arange(a.size).reshape(a.shape)[indices])
+    pos = sel.ravel()
     if b is not None:
-        sel_shape = np.asarray(np.arange(a.size).reshape(a.shape)[indices]).shape
+        sel_shape = sel.shape
         try:
             bb = np.broadcast_to(np.asarray(b), sel_shape).ravel()
         except ValueError:

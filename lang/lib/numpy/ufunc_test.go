@@ -45,6 +45,8 @@ func TestUfuncObjectsMatchNumPy(t *testing.T) {
 		// kael's np.prod rounds differently from NumPy's (a known difference): 12 digits
 		"['%.12e' % v for v in np.multiply.reduce(rng.standard_normal((5, 9)), axis=1)]",
 		"x = mk(50, dt=np.float32)\nbits(np.add.reduce(x)), bits(np.maximum.reduce(mk(4, 6), axis=1)), bits(np.hypot.reduce(np.array([3.0, 4.0, 12.0])))",
+		"np.add.reduce(5), np.add.reduce(np.float32(2.5), axis=None), np.add.reduce([True, False], dtype=bool), np.multiply.reduce([True, True], dtype=bool)",
+		"np.logaddexp.reduce([0.0, 1.0, 2.0]), np.logaddexp.reduce([]), np.divide.reduce([8.0, 2.0, 2.0]), np.power.reduce([2, 3, 2])",
 		"np.maximum.reduce([1.0, np.nan, 3.0]), np.fmax.reduce([1.0, np.nan, 3.0]), np.minimum.reduce([2, -1, 5])",
 		// accumulate
 		"a = np.arange(1, 13).reshape(3, 4)\nnp.add.accumulate(a), np.add.accumulate(a, axis=1), np.multiply.accumulate(a, axis=-1)",
@@ -68,6 +70,8 @@ func TestUfuncObjectsMatchNumPy(t *testing.T) {
 		"a = np.arange(5)\nnp.negative.at(a, [0, 0, 1])\na",
 		"a = np.arange(6.0).reshape(2, 3)\nnp.subtract.at(a, (1, [0, 0]), 1.5)\na",
 		"a = mk(20)\nnp.add.at(a, rng.integers(0, 20, 100), mk(100))\nbits(a)",
+		"a = np.zeros(3)\nnp.add.at(a, [[0, 1], [1, 1]], 1)\nb = np.arange(5)\nnp.add.at(b, b > 2, 10)\na, b",
+		"a = np.zeros((2, 3))\nnp.add.at(a, ([0, 0, 1], slice(None)), 1)\nb = np.zeros(2, dtype=np.float32)\nnp.add.at(b, [0, 0, 0], np.float32(0.1))\na, bits(b)",
 		"a = np.zeros(2)\nnp.add.at(a, [0, 0], [1, 2, 3])",
 		"np.add.at(np.zeros(2), [0])",
 		// reduceat
