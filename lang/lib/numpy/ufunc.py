@@ -150,6 +150,10 @@ def at(uf, a, indices, b=None):
         raise ValueError('second operand provided when ufunc is unary')
     if isinstance(indices, list):
         indices = np.asarray(indices)  # a list of lists is one index array, not a tuple
+    if isinstance(indices, np.ndarray) and indices.ndim == 1 and indices.dtype.kind in 'iu' and a.ndim > 1:
+        # rows of a (an embedding's gradient): apply in waves of whole rows
+        _at_rows(uf, a, indices, b)
+        return None
     sel = np.asarray(np.arange(a.size).reshape(a.shape)[indices])
     pos = sel.ravel()
     if b is not None:
@@ -162,12 +166,8 @@ def at(uf, a, indices, b=None):
         return None
     # apply in waves, each touching an element once: an element's k-th
     # occurrence goes in wave k, so repeated indices apply in order
-    _, inv, counts = np.unique(pos, return_inverse=True, return_counts=True)
-    order = np.argsort(inv, kind='stable')
-    starts = np.cumsum(counts) - counts
-    rank = np.empty(pos.size, dtype=np.int64)
-    rank[order] = np.arange(pos.size) - np.repeat(starts, counts)
-    for k in _range(int(counts.max())):
+    rank, waves = _waves(pos)
+    for k in _range(waves):
         sel = rank == k
         where = np.unravel_index(pos[sel], a.shape)
         if b is None:
@@ -175,6 +175,37 @@ def at(uf, a, indices, b=None):
         else:
             a[where] = uf(a[where], bb[sel])
     return None
+
+
+def _waves(pos):
+    # each element's rank among the occurrences of its value, and the
+    # largest count: the k-th occurrence of a position applies in wave k
+    _, inv, counts = np.unique(pos, return_inverse=True, return_counts=True)
+    order = np.argsort(inv, kind='stable')
+    starts = np.cumsum(counts) - counts
+    rank = np.empty(pos.size, dtype=np.int64)
+    rank[order] = np.arange(pos.size) - np.repeat(starts, counts)
+    return rank, int(counts.max())
+
+
+def _at_rows(uf, a, rows, b):
+    sel_shape = a[rows].shape  # NumPy's IndexError for a row out of range
+    if b is not None:
+        try:
+            bb = np.broadcast_to(np.asarray(b), sel_shape)
+        except ValueError:
+            raise ValueError('array is not broadcastable to correct shape') from None
+    if rows.size == 0:
+        return
+    rows = np.where(rows < 0, rows + a.shape[0], rows)
+    rank, waves = _waves(rows)
+    for k in _range(waves):
+        sel = rank == k
+        r = rows[sel]
+        if b is None:
+            a[r] = uf(a[r])
+        else:
+            a[r] = uf(a[r], bb[sel])
 
 
 def reduceat(uf, array, indices, axis=0, dtype=None, out=None):

@@ -72,6 +72,9 @@ func TestUfuncObjectsMatchNumPy(t *testing.T) {
 		"a = mk(20)\nnp.add.at(a, rng.integers(0, 20, 100), mk(100))\nbits(a)",
 		"a = np.zeros(3)\nnp.add.at(a, [[0, 1], [1, 1]], 1)\nb = np.arange(5)\nnp.add.at(b, b > 2, 10)\na, b",
 		"a = np.zeros((2, 3))\nnp.add.at(a, ([0, 0, 1], slice(None)), 1)\nb = np.zeros(2, dtype=np.float32)\nnp.add.at(b, [0, 0, 0], np.float32(0.1))\na, bits(b)",
+		"a = mk(50, 8, dt=np.float32)\nnp.add.at(a, rng.integers(-50, 50, 400), mk(400, 8, dt=np.float32))\nbits(a)",
+		"a = np.zeros((3, 2))\nnp.add.at(a, np.array([0, 3]), 1)",
+		"a = np.zeros((3, 2))\nnp.add.at(a, np.array([0, 1]), np.ones(3))",
 		"a = np.zeros(2)\nnp.add.at(a, [0, 0], [1, 2, 3])",
 		"np.add.at(np.zeros(2), [0])",
 		// reduceat
