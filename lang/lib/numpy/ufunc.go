@@ -161,7 +161,7 @@ func (u *Ufunc) PyRepr() string { return "<ufunc '" + u.info.pyName + "'>" }
 func (u *Ufunc) HashKey() (string, error) { return "ufunc:" + u.info.pyName, nil }
 
 // ufuncAttrs are the names Attr answers, for dir().
-var ufuncAttrs = []string{"__call__", "__doc__", "__name__", "accumulate", "at", "identity", "nargs", "nin", "nout", "ntypes", "outer", "reduce", "reduceat", "signature"}
+var ufuncAttrs = []string{"__call__", "__copy__", "__deepcopy__", "__doc__", "__name__", "accumulate", "at", "identity", "nargs", "nin", "nout", "ntypes", "outer", "reduce", "reduceat", "signature"}
 
 // AttrNames lists the ufunc's attributes.
 func (u *Ufunc) AttrNames() []string { return ufuncAttrs }
@@ -217,6 +217,9 @@ var ufuncErrors = map[string][2]string{
 // newUfunc makes the ufunc info whose call is call.
 func newUfunc(info *ufuncInfo, call *lang.Builtin) *Ufunc {
 	u := &Ufunc{info: info, call: call, methods: map[string]lang.Value{}}
+	// a ufunc copies as itself, as NumPy's (pickled by name) do
+	u.methods["__copy__"] = lang.NewBuiltin(lang.AsValue, "__copy__()", "The ufunc itself.", func(*lang.Args) (lang.Value, error) { return u, nil })
+	u.methods["__deepcopy__"] = lang.NewBuiltin(lang.AsValue, "__deepcopy__(memo=None)", "The ufunc itself.", func(*lang.Args) (lang.Value, error) { return u, nil })
 	for _, f := range ufuncMethods {
 		name := f.sig[:strings.IndexByte(f.sig, '(')]
 		params := sourceParams(f.sig)

@@ -22,6 +22,7 @@ func TestUfuncObjectsMatchNumPy(t *testing.T) {
 		"np.add(np.arange(3), 1, out=np.zeros(3, dtype=np.int64)), np.hypot(3.0, 4.0), np.maximum([1, 5], [4, 2])",
 		"d = {np.add: 1}\nd[np.add], np.add == np.add, np.add != np.subtract",
 		"np.ufunc()",
+		"import copy\ncopy.deepcopy({'f': np.add})['f'] is np.add, copy.copy(np.maximum) is np.maximum",
 		// reduce
 		"a = np.arange(12).reshape(3, 4)\nnp.add.reduce(a), np.add.reduce(a, axis=1), np.add.reduce(a, axis=None), np.add.reduce(a, axis=(0, 1))",
 		"a = np.arange(1, 13).reshape(3, 4)\nnp.multiply.reduce(a), np.subtract.reduce(a), np.subtract.reduce(a, axis=-1), np.floor_divide.reduce(a[::-1], axis=0)",
