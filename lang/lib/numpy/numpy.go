@@ -178,6 +178,7 @@ func buildModule() *lang.Module {
 			})
 		}
 	}
+	wrapUfuncs(m)
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
