@@ -12,7 +12,7 @@ import "sort"
 // *args), the object a protocol 2 reduction makes without __init__.
 var CopyregNewObj = &Builtin{Name: "__newobj__", qualName: "__newobj__", Sig: "__newobj__(cls, *args)",
 	Doc:    "copyreg.__newobj__: cls.__new__(cls, *args), the object of a reduction of protocol 2 and up.",
-	params: []param{{name: "cls"}, {name: "args", variadic: true}},
+	parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 	fn: func(a *Args) (Value, error) {
 		cls, args := a.Value("cls"), a.Value("args").(Tuple)
 		newFn, err := getAttr(cls, "__new__")
@@ -27,7 +27,7 @@ var CopyregNewObj = &Builtin{Name: "__newobj__", qualName: "__newobj__", Sig: "_
 // type's, from state), the reduction of protocols 0 and 1.
 var CopyregReconstructor = &Builtin{Name: "_reconstructor", qualName: "_reconstructor", Sig: "_reconstructor(cls, base, state)",
 	Doc:    "copyreg._reconstructor: an object of cls made by base.__new__(cls, state) (object.__new__(cls) for object), the object of a reduction of protocols 0 and 1.",
-	params: []param{{name: "cls"}, {name: "base"}, {name: "state"}},
+	parsed: paramList(param{name: "cls"}, param{name: "base"}, param{name: "state"}),
 	fn: func(a *Args) (Value, error) {
 		cls, base, state := a.Value("cls"), a.Value("base"), a.Value("state")
 		if base == Value(builtins["object"]) {
