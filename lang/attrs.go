@@ -176,10 +176,11 @@ func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
-	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), acceptsKeywords: m.acceptsKeywords, binds: true, descr: "method"}
+	descr := "method"
 	if slot {
-		f.descr = "slot wrapper"
+		descr = "slot wrapper"
 	}
+	f := &Builtin{Name: m.Name, names: &builtinNames{qualName: class + "." + m.Name, descr: descr}, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), acceptsKeywords: m.acceptsKeywords, binds: true}
 	f.fn = func(a *Args) (Value, error) {
 		recv := a.Value("self")
 		if b, isBool := recv.(bool); isBool && class == "int" {

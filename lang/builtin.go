@@ -47,6 +47,15 @@ type Builtin struct {
 	// first time at once); nil until then.
 	parsed unsafe.Pointer
 	fn     func(a *Args) (Value, error)
+	// names are the names few builtins have beside Name; nil for none.
+	// (Apart, so that a Builtin is 128 bytes, not 160: there are
+	// thousands of them in the heap every collection marks.)
+	names *builtinNames
+}
+
+// builtinNames are a builtin's names beside Name. A builtin's names are
+// replaced whole, never changed in place: copies of a builtin share them.
+type builtinNames struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
 	pyName string
@@ -58,6 +67,28 @@ type Builtin struct {
 	// (<method 'upper' of 'str' objects>) or "slot wrapper" (<slot
 	// wrapper '__add__' of 'int' objects>); qualName names the class.
 	descr string
+}
+
+// pyName, qualName and descr read b's names ("" when unset).
+func (b *Builtin) pyName() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.pyName
+}
+
+func (b *Builtin) qualName() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.qualName
+}
+
+func (b *Builtin) descr() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.descr
 }
 
 type param struct {
@@ -336,8 +367,8 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 		}
 	}
 	sig := signature{name: b.Name, params: b.params(), keywords: b.acceptsKeywords, of: b}
-	if b.pyName != "" {
-		sig.name, sig.python = b.pyName, true
+	if py := b.pyName(); py != "" {
+		sig.name, sig.python = py, true
 	}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {

@@ -38,7 +38,7 @@ func initExceptionGroups() {
 	exceptionClasses["BaseExceptionGroup"], exceptionClasses["ExceptionGroup"] = beg, eg
 	beg.attrs["__doc__"] = "A combination of multiple unrelated exceptions."
 	eg.attrs["__doc__"] = None
-	beg.attrs["__new__"] = &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", qualName: "BaseExceptionGroup.__new__",
+	beg.attrs["__new__"] = &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", names: &builtinNames{qualName: "BaseExceptionGroup.__new__"},
 		Doc:    "Makes a group of the message and the exceptions (a non-empty sequence): an ExceptionGroup when BaseExceptionGroup is called with only Exceptions, as CPython's.",
 		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}), acceptsKeywords: true,
 		fn: func(a *Args) (Value, error) { return groupNew(a.Value("cls"), a.Value("args").(Tuple)) }}
@@ -94,7 +94,7 @@ func groupMethod(sig, doc string, fn func(a *Args, x *Instance) (Value, error)) 
 	if err != nil {
 		panic(err)
 	}
-	b := &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, binds: true, qualName: "BaseExceptionGroup." + name}
+	b := &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, binds: true, names: &builtinNames{qualName: "BaseExceptionGroup." + name}}
 	b.acceptsKeywords = name == "__init__"
 	b.fn = func(a *Args) (Value, error) {
 		x, ok := a.Value("self").(*Instance)
