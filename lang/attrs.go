@@ -176,10 +176,11 @@ func unboundMethod(class string, m *Builtin, slot bool) *Builtin {
 	if f, ok := unboundMethods.Load(m); ok {
 		return f.(*Builtin)
 	}
-	f := &Builtin{Name: m.Name, qualName: class + "." + m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true, descr: "method"}
+	descr := "method"
 	if slot {
-		f.descr = "slot wrapper"
+		descr = "slot wrapper"
 	}
+	f := &Builtin{Name: m.Name, names: &builtinNames{qualName: class + "." + m.Name, descr: descr}, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), acceptsKeywords: m.acceptsKeywords, binds: true}
 	f.fn = func(a *Args) (Value, error) {
 		recv := a.Value("self")
 		if b, isBool := recv.(bool); isBool && class == "int" {
@@ -261,14 +262,14 @@ var typeMethods = map[string]map[string]*Builtin{}
 // defMethod registers a method of a non-tensor type; self is its first
 // parameter.
 func defMethod(typeName, sig, doc string, fn func(a *Args) (Value, error)) {
-	name, params, err := parseSignature(sig)
+	name, _, err := parseSignature(sig)
 	if err != nil {
 		panic(err)
 	}
 	if typeMethods[typeName] == nil {
 		typeMethods[typeName] = map[string]*Builtin{}
 	}
-	typeMethods[typeName][name] = &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+	typeMethods[typeName][name] = &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, fn: fn}
 }
 
 // dtypeNames are the dtypes reachable as global names. bool is the builtin

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -26,8 +28,6 @@ type Builtin struct {
 	Examples []string
 	Method   bool // also a tensor method
 	Func     bool // also a global function (false for methods only)
-	params   []param
-	fn       func(a *Args) (Value, error)
 	// acceptsKeywords collects unknown keyword arguments into Args instead
 	// of refusing them, for builtins that forward them.
 	acceptsKeywords bool
@@ -35,6 +35,27 @@ type Builtin struct {
 	// class attribute read through an instance (the wrapper that
 	// @torch.no_grad() makes of a method): self becomes its first argument.
 	binds bool
+	// sig is the signature the parameters are parsed from, Sig as it was
+	// made (a library may rewrite Sig for help afterwards: a namedtuple
+	// class's "P(x, y)" over its "P(*args)"); "" for no parameters.
+	sig string
+	// parsed is the *[]param of sig's parameters, parsed when a call,
+	// help or a setter first needs them (params) rather than at
+	// registration: most of the thousands of builtins are never called,
+	// and their parameters were a seventh of the heap every collection
+	// marks. Set once, atomically (sessions may call a builtin for the
+	// first time at once); nil until then.
+	parsed unsafe.Pointer
+	fn     func(a *Args) (Value, error)
+	// names are the names few builtins have beside Name; nil for none.
+	// (Apart, so that a Builtin is 128 bytes, not 160: there are
+	// thousands of them in the heap every collection marks.)
+	names *builtinNames
+}
+
+// builtinNames are a builtin's names beside Name. A builtin's names are
+// replaced whole, never changed in place: copies of a builtin share them.
+type builtinNames struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
 	pyName string
@@ -46,6 +67,28 @@ type Builtin struct {
 	// (<method 'upper' of 'str' objects>) or "slot wrapper" (<slot
 	// wrapper '__add__' of 'int' objects>); qualName names the class.
 	descr string
+}
+
+// pyName, qualName and descr read b's names ("" when unset).
+func (b *Builtin) pyName() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.pyName
+}
+
+func (b *Builtin) qualName() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.qualName
+}
+
+func (b *Builtin) descr() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.descr
 }
 
 type param struct {
@@ -116,14 +159,45 @@ const (
 //		return decode(s)
 //	}),
 func NewBuiltin(kind BuiltinKind, sig, doc string, fn func(a *Args) (Value, error)) *Builtin {
-	name, params, err := parseSignature(sig)
+	// The whole signature is parsed here, so that a malformed one still
+	// panics at registration; the parameters are dropped and parsed
+	// again when first needed (params).
+	name, _, err := parseSignature(sig)
 	if err != nil {
 		panic(fmt.Sprintf("builtin %q: %v", sig, err))
 	}
-	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+	b := &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, fn: fn}
 	b.register(kind)
 	return b
 }
+
+// params returns b's parameters, parsing sig the first time they are
+// asked for. The slice is shared: only the setters below (setParams,
+// while the program initialises) replace it.
+func (b *Builtin) params() []param {
+	if p := (*[]param)(atomic.LoadPointer(&b.parsed)); p != nil {
+		return *p
+	}
+	return b.parseParams()
+}
+
+// parseParams is params' first call: it parses sig and keeps the result,
+// or the one another goroutine kept first.
+func (b *Builtin) parseParams() []param {
+	var ps []param
+	if b.sig != "" {
+		var err error
+		if _, ps, err = parseSignature(b.sig); err != nil { // NewBuiltin parsed it first
+			panic(fmt.Sprintf("builtin %q: %v", b.sig, err))
+		}
+	}
+	atomic.CompareAndSwapPointer(&b.parsed, nil, unsafe.Pointer(&ps))
+	return *(*[]param)(atomic.LoadPointer(&b.parsed))
+}
+
+// setParams replaces b's parameters (a setter's change, or the ones of
+// the builtin b copies).
+func (b *Builtin) setParams(ps []param) { atomic.StorePointer(&b.parsed, unsafe.Pointer(&ps)) }
 
 // Alias registers, as kind says, a copy of b under another name with the
 // help text doc: the same parameters (out= included), defaults and Go
@@ -134,7 +208,9 @@ func (b *Builtin) Alias(kind BuiltinKind, name, doc string) *Builtin {
 	c := *b
 	c.Name, c.Doc = name, doc
 	c.Sig = name + strings.TrimPrefix(b.Sig, b.Name)
-	c.params = slices.Clone(b.params)
+	if p := (*[]param)(atomic.LoadPointer(&b.parsed)); p != nil {
+		c.setParams(slices.Clone(*p)) // a setter's change: Sig may not say it
+	}
 	c.Examples = nil
 	c.register(kind)
 	return &c
@@ -290,9 +366,9 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 			return a, nil
 		}
 	}
-	sig := signature{name: b.Name, params: b.params, keywords: b.acceptsKeywords, of: b}
-	if b.pyName != "" {
-		sig.name, sig.python = b.pyName, true
+	sig := signature{name: b.Name, params: b.params(), keywords: b.acceptsKeywords, of: b}
+	if py := b.pyName(); py != "" {
+		sig.name, sig.python = py, true
 	}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
@@ -341,11 +417,12 @@ func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 	a := in.newArgs()
 	a.b, a.in = b, in
 	vals := a.buf[:0]
-	if len(b.params) > len(a.buf) {
-		vals = make([]Value, 0, len(b.params))
+	params := b.params()
+	if len(params) > len(a.buf) {
+		vals = make([]Value, 0, len(params))
 	}
 	n := 0 // the positional arguments bound so far
-	for _, p := range b.params {
+	for _, p := range params {
 		switch {
 		case p.variadic:
 			rest := Tuple{}
@@ -515,7 +592,7 @@ func countPositional(ps []param) int {
 }
 
 func (b *Builtin) paramIndex(name string) int {
-	for i, p := range b.params {
+	for i, p := range b.params() {
 		if p.name == name {
 			return i
 		}
@@ -549,7 +626,7 @@ func (a *Args) WrongType(name, want string, got Value) *Error {
 // position 1, torch.add(t, x) at 2), or 0 when it was not passed
 // positionally.
 func (a *Args) Position(name string) int {
-	for i, p := range a.b.params {
+	for i, p := range a.b.params() {
 		if p.variadic {
 			return 0 // it and the keyword-only ones after it have none
 		}
@@ -1231,6 +1308,7 @@ func (b *Builtin) SetFn(fn func(a *Args) (Value, error)) { b.fn = fn }
 // WithFn returns a copy of b that runs fn: the same name, signature and
 // help.
 func (b *Builtin) WithFn(fn func(a *Args) (Value, error)) *Builtin {
+	b.params() // the copy shares them, as a setter's later change
 	c := *b
 	c.fn = fn
 	return &c
@@ -1241,7 +1319,7 @@ func (b *Builtin) WithFn(fn func(a *Args) (Value, error)) *Builtin {
 // that gives builtins a parameter (out=) does. It must be used only while
 // the program initialises.
 func (b *Builtin) AddKeyword(name string, def Value) {
-	b.params = append(b.params, param{name: name, def: def, kwOnly: true})
+	b.setParams(append(b.params(), param{name: name, def: def, kwOnly: true}))
 	sep := ", *, "
 	if strings.Contains(b.Sig, "*") {
 		sep = ", "
@@ -1258,13 +1336,14 @@ func (b *Builtin) SetDefault(name string, v Value) {
 	if i < 0 {
 		panic("builtin " + b.Name + " has no parameter " + name)
 	}
-	b.params[i].def = v
+	b.params()[i].def = v
 }
 
 // ParamNames returns the names of b's parameters, in order.
 func (b *Builtin) ParamNames() []string {
-	names := make([]string, len(b.params))
-	for i, p := range b.params {
+	params := b.params()
+	names := make([]string, len(params))
+	for i, p := range params {
 		names[i] = p.name
 	}
 	return names
@@ -1368,4 +1447,15 @@ func isPlainFloat(s string) bool {
 		return false
 	}
 	return strings.Trim(intPart+frac, "0123456789") == ""
+}
+
+// paramList is the parsed field of a Builtin made as a literal with the
+// parameters ps.
+func paramList(ps ...param) unsafe.Pointer { return unsafe.Pointer(&ps) }
+
+// sharedParams is the parsed field of a copy of b that shares its
+// parameters, as the copies of methods read from a class do.
+func (b *Builtin) sharedParams() unsafe.Pointer {
+	b.params()
+	return atomic.LoadPointer(&b.parsed)
 }

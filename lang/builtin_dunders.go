@@ -21,8 +21,8 @@ func builtinDunder(b *Builtin, name string) (Value, bool) {
 		if class != "" {
 			return shortClassName(class), true
 		}
-		if b.qualName != "" {
-			return b.qualName, true
+		if q := b.qualName(); q != "" {
+			return q, true
 		}
 		return b.Name, true
 	case "__doc__":

@@ -131,11 +131,11 @@ func typeDunderList(typeName string) []string {
 func makeTypeDunder(typeName, name, short string) *Builtin {
 	doc := "The special method " + name + " of " + typeName + ": what the operator or builtin it stands for does."
 	mk := func(sig string, fn func(a *Args) (Value, error)) *Builtin {
-		_, params, err := parseSignature(sig)
+		_, _, err := parseSignature(sig)
 		if err != nil {
 			panic(err)
 		}
-		return &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+		return &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, fn: fn}
 	}
 	if op, ok := dunderOps[strings.TrimPrefix(short, "i")]; ok && short[0] == 'i' {
 		// an augmented assignment's method: xs.__iadd__(ys) is xs += ys
@@ -390,7 +390,7 @@ var iteratorDunders = map[string]*Builtin{}
 
 func init() {
 	for name, fn := range map[string]string{"__iter__": "iter", "__next__": "next"} {
-		iteratorDunders[name] = &Builtin{Name: name, Sig: name + "(self)", Doc: "The special method " + name + " of an iterator: " + fn + "(self).", params: []param{{name: "self"}},
+		iteratorDunders[name] = &Builtin{Name: name, Sig: name + "(self)", Doc: "The special method " + name + " of an iterator: " + fn + "(self).", parsed: paramList(param{name: "self"}),
 			fn: func(a *Args) (Value, error) { return a.Call(builtins[fn], a.Value("self")) }}
 	}
 }

@@ -277,7 +277,7 @@ func shareBytesMethods() {
 			continue
 		}
 		self := m.paramIndex("self")
-		typeMethods["bytearray"][name] = &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, fn: func(a *Args) (Value, error) {
+		typeMethods["bytearray"][name] = &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), fn: func(a *Args) (Value, error) {
 			a.vals[self] = Bytes{b: a.vals[self].(*ByteArray).b}
 			r, err := m.fn(a)
 			switch x := r.(type) {
@@ -303,7 +303,7 @@ func shareBytesMethods() {
 		if classFunctions["bytearray"] == nil {
 			classFunctions["bytearray"] = map[string]*Builtin{}
 		}
-		classFunctions["bytearray"][name] = &Builtin{Name: f.Name, Sig: f.Sig, Doc: f.Doc, params: f.params, fn: func(a *Args) (Value, error) {
+		classFunctions["bytearray"][name] = &Builtin{Name: f.Name, Sig: f.Sig, Doc: f.Doc, parsed: f.sharedParams(), fn: func(a *Args) (Value, error) {
 			r, err := f.fn(a)
 			if b, ok := r.(Bytes); ok && name != "maketrans" { // a table is bytes
 				return &ByteArray{b: b.b}, err

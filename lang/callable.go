@@ -18,7 +18,7 @@ func callTarget(v Value) (Value, bool) {
 func callWrapper(fn Value) *Builtin {
 	return &Builtin{Name: "__call__", Sig: "__call__(*args, **kwargs)", acceptsKeywords: true,
 		Doc:    "Calls the function it was read from with the arguments.",
-		params: []param{{name: "args", variadic: true}},
+		parsed: paramList(param{name: "args", variadic: true}),
 		fn: func(a *Args) (Value, error) {
 			return a.CallKw(fn, a.Value("args").(Tuple), a.kwNames, a.kwVals)
 		}}

@@ -429,7 +429,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 // none) bound to x, as super().__init__ reads it.
 func nativeInit(b *NativeBase, x *Instance) Value {
 	return &Builtin{Name: "__init__", Sig: "__init__(*args, **kwargs)", acceptsKeywords: true,
-		params: []param{{name: "args", variadic: true}}, fn: func(a *Args) (Value, error) {
+		parsed: paramList(param{name: "args", variadic: true}), fn: func(a *Args) (Value, error) {
 			pos := a.Value("args").(Tuple)
 			kwNames, kwVals := a.kwNames, a.kwVals
 			if b.Init != nil {

@@ -115,7 +115,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 	for mname, m := range typeMethods[kind.Name] {
 		methods[mname] = nativeMethod(m)
 	}
-	methods["__repr__"] = &Builtin{Name: "__repr__", Sig: "__repr__(self)", params: []param{{name: "self"}}, binds: true,
+	methods["__repr__"] = &Builtin{Name: "__repr__", Sig: "__repr__(self)", parsed: paramList(param{name: "self"}), binds: true,
 		fn: func(a *Args) (Value, error) {
 			x, ok := a.Value("self").(*Instance)
 			if !ok {
@@ -185,7 +185,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 // is a Counter and c1 += c2 keeps the instance, as in CPython.
 func kindOperators(kind *DictKind, methods map[string]Value) {
 	method := func(name string, fn func(in *interp, orig Value, d *Dict, args Tuple) (Value, error)) {
-		methods[name] = &Builtin{Name: name, Sig: name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
+		methods[name] = &Builtin{Name: name, Sig: name + "(self, *args)", parsed: paramList(param{name: "self"}, param{name: "args", variadic: true}), binds: true,
 			fn: func(a *Args) (Value, error) {
 				d, ok := containerOf(a.Value("self")).(*Dict)
 				if !ok {
@@ -270,7 +270,7 @@ func containerBaseMethods(name string) map[string]Value {
 		methods[mname] = nativeMethod(m)
 	}
 	for _, d := range containerDunders {
-		methods[d.name] = &Builtin{Name: d.name, Sig: d.name + "(self, *args)", params: []param{{name: "self"}, {name: "args", variadic: true}}, binds: true,
+		methods[d.name] = &Builtin{Name: d.name, Sig: d.name + "(self, *args)", parsed: paramList(param{name: "self"}, param{name: "args", variadic: true}), binds: true,
 			fn: func(a *Args) (Value, error) {
 				self := containerOf(a.Value("self"))
 				return d.fn(a.in, a.Value("self"), self, a.Value("args").(Tuple))
@@ -297,7 +297,7 @@ func kindRepr(x *Instance, kind *DictKind) string {
 // nativeMethod is the list or dict method m as a method of a subclass:
 // it runs on the instance's list or dict.
 func nativeMethod(m *Builtin) *Builtin {
-	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true,
+	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), acceptsKeywords: m.acceptsKeywords, binds: true,
 		fn: func(a *Args) (Value, error) {
 			a.vals[0] = containerOf(a.vals[0])
 			return m.fn(a)
@@ -415,7 +415,7 @@ func containerBinary(op syntax.Token) func(in *interp, orig, self Value, args Tu
 
 // dictGetItem is __getitem__ of dict subclasses: a missing key calls the
 // class's __missing__, as in Python.
-var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", params: []param{{name: "self"}, {name: "key"}}, binds: true,
+var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", parsed: paramList(param{name: "self"}, param{name: "key"}), binds: true,
 	fn: func(a *Args) (Value, error) {
 		x, _ := a.Value("self").(*Instance)
 		d, ok := containerOf(a.Value("self")).(*Dict)
@@ -439,7 +439,7 @@ var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", p
 
 // dictIOr is __ior__ of dict subclasses: self |= value updates the
 // instance's dict and gives the instance.
-var dictIOr = &Builtin{Name: "__ior__", Sig: "__ior__(self, value)", params: []param{{name: "self"}, {name: "value"}}, binds: true,
+var dictIOr = &Builtin{Name: "__ior__", Sig: "__ior__(self, value)", parsed: paramList(param{name: "self"}, param{name: "value"}), binds: true,
 	fn: func(a *Args) (Value, error) {
 		d, ok := containerOf(a.Value("self")).(*Dict)
 		if !ok {

@@ -123,7 +123,12 @@ func RegisterDunder(name string) { supportedDunders[name] = true }
 // for a class (a dataclass's __init__, a named tuple's constructor). It
 // returns b.
 func (b *Builtin) AsPythonFunction(name string) *Builtin {
-	b.pyName = name
+	n := builtinNames{}
+	if b.names != nil {
+		n = *b.names
+	}
+	n.pyName = name
+	b.names = &n
 	return b
 }
 

@@ -240,7 +240,7 @@ func (c *UserClass) allocate(pos []Value) (*Instance, error) {
 func init() {
 	typeNewB := &Builtin{Name: "__new__", Sig: "__new__(metacls, name, bases, dict, **kwargs)", acceptsKeywords: true,
 		Doc:    "type.__new__, as in Python: makes the class name of metaclass metacls.",
-		params: []param{{name: "metacls"}, {name: "name"}, {name: "bases"}, {name: "dict"}},
+		parsed: paramList(param{name: "metacls"}, param{name: "name"}, param{name: "bases"}, param{name: "dict"}),
 		fn: func(a *Args) (Value, error) {
 			var meta *UserClass
 			switch m := a.Value("metacls").(type) {
@@ -259,11 +259,11 @@ func init() {
 		}}
 	typeInitB := &Builtin{Name: "__init__", Sig: "__init__(cls, *args, **kwargs)", acceptsKeywords: true, binds: true,
 		Doc:    "type.__init__, as in Python: does nothing.",
-		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 		fn:     func(a *Args) (Value, error) { return None, nil }}
 	typeCallB := &Builtin{Name: "__call__", Sig: "__call__(cls, *args, **kwargs)", acceptsKeywords: true, binds: true,
 		Doc:    "type.__call__, as in Python: cls(*args, **kwargs) without the metaclass's own __call__.",
-		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 		fn: func(a *Args) (Value, error) {
 			kwNames, kwVals := a.Keywords()
 			pos := a.Value("args").(Tuple)

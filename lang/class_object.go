@@ -16,7 +16,7 @@ func init() {
 	def := func(sig string, fn func(a *Args) (Value, error)) *Builtin {
 		b := NewBuiltin(0, sig, "", fn)
 		b.Doc = "object." + b.Name + ", as in Python."
-		b.qualName, b.descr = "object."+b.Name, objectDescr(b.Name)
+		b.names = &builtinNames{qualName: "object." + b.Name, descr: objectDescr(b.Name)}
 		objectMethods[b.Name] = b
 		return b
 	}

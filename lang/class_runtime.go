@@ -251,7 +251,7 @@ func (p *propertyValue) String() string { return fmt.Sprintf("<property object a
 func (p *propertyValue) Attr(name string) (Value, bool) {
 	switch name {
 	case "getter", "setter", "deleter":
-		return &Builtin{Name: name, Sig: name + "(f)", params: []param{{name: "f"}}, fn: func(a *Args) (Value, error) {
+		return &Builtin{Name: name, Sig: name + "(f)", parsed: paramList(param{name: "f"}), fn: func(a *Args) (Value, error) {
 			return p.with(name, a.Value("f")), nil
 		}}, true
 	case "fget":

@@ -189,9 +189,9 @@ func callChain(text []rune) string {
 func callParams(v Value) []string {
 	switch f := v.(type) {
 	case *Builtin:
-		return paramNames(f.params)
+		return paramNames(f.params())
 	case *BoundMethod:
-		return paramNames(f.Method.params)[1:]
+		return paramNames(f.Method.params())[1:]
 	case *Function:
 		return paramNames(f.params)
 	}

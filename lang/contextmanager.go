@@ -31,7 +31,7 @@ func (c *ContextManager) decorate(fn Value) (Value, error) {
 		return nil, Errorf(TypeError, "%s() decorates a function, not %s", c.Name, TypeName(fn))
 	}
 	w := &Builtin{Name: name, Sig: name + "(*args, **kwargs)", Doc: "A function decorated with " + c.Name + "().",
-		params: []param{{name: "args", variadic: true}}, acceptsKeywords: true, binds: true}
+		parsed: paramList(param{name: "args", variadic: true}), acceptsKeywords: true, binds: true}
 	w.fn = func(a *Args) (Value, error) {
 		was := autograd.IsGradEnabled()
 		defer autograd.SetGradEnabled(was)

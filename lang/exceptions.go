@@ -227,9 +227,9 @@ func init() {
 		Init:  excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
 		// it again, as CPython's: the attributes not given are reset.
-		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)", qualName: "BaseException.__init__", descr: "slot wrapper",
+		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)", names: &builtinNames{qualName: "BaseException.__init__", descr: "slot wrapper"},
 			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
-			binds: true, acceptsKeywords: true, params: []param{{name: "self"}, {name: "args", variadic: true}},
+			binds: true, acceptsKeywords: true, parsed: paramList(param{name: "self"}, param{name: "args", variadic: true}),
 			fn: func(a *Args) (Value, error) {
 				x, ok := isException(a.Value("self"))
 				if !ok {
@@ -237,9 +237,9 @@ func init() {
 				}
 				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
 			}},
-			"__reduce__": &Builtin{Name: "__reduce__", Sig: "__reduce__(self)", qualName: "BaseException.__reduce__", descr: "method",
+			"__reduce__": &Builtin{Name: "__reduce__", Sig: "__reduce__(self)", names: &builtinNames{qualName: "BaseException.__reduce__", descr: "method"},
 				Doc:   "(cls, args) or (cls, args, state): how pickle and copy make the exception again, an OSError's file names in args, an ImportError's name and path in the state.",
-				binds: true, params: []param{{name: "self"}},
+				binds: true, parsed: paramList(param{name: "self"}),
 				fn: func(a *Args) (Value, error) {
 					x, ok := isException(a.Value("self"))
 					if !ok {
@@ -247,17 +247,17 @@ func init() {
 					}
 					return exceptionReduce(x)
 				}},
-			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)", qualName: "BaseException.__setstate__", descr: "method",
+			"__setstate__": &Builtin{Name: "__setstate__", Sig: "__setstate__(self, state)", names: &builtinNames{qualName: "BaseException.__setstate__", descr: "method"},
 				Doc:   "Sets each item of the dict state as an attribute (an ImportError's name and path, an OSError's filename among them), as unpickling and copying do.",
-				binds: true, params: []param{{name: "self"}, {name: "state"}},
+				binds: true, parsed: paramList(param{name: "self"}, param{name: "state"}),
 				fn: func(a *Args) (Value, error) { return None, excSetState(a.Value("self"), a.Value("state")) }},
 		},
 		// __str__ and __repr__ are attributes only: the Str and Repr
 		// hooks below are what str() and repr() run
 		special: map[string]Value{
-			"__str__": &Builtin{Name: "__str__", Sig: "__str__(self)", qualName: "BaseException.__str__", descr: "slot wrapper",
+			"__str__": &Builtin{Name: "__str__", Sig: "__str__(self)", names: &builtinNames{qualName: "BaseException.__str__", descr: "slot wrapper"},
 				Doc:   "str(self): the one argument's str, '' for none, the args tuple's for several (a KeyError's key as its repr).",
-				binds: true, params: []param{{name: "self"}},
+				binds: true, parsed: paramList(param{name: "self"}),
 				fn: func(a *Args) (Value, error) {
 					x, ok := isException(a.Value("self"))
 					if !ok {
@@ -265,9 +265,9 @@ func init() {
 					}
 					return excStr(x), nil
 				}},
-			"__repr__": &Builtin{Name: "__repr__", Sig: "__repr__(self)", qualName: "BaseException.__repr__", descr: "slot wrapper",
+			"__repr__": &Builtin{Name: "__repr__", Sig: "__repr__(self)", names: &builtinNames{qualName: "BaseException.__repr__", descr: "slot wrapper"},
 				Doc:   "repr(self): the class's name and the args, as ValueError('x') or KeyError(1, 2).",
-				binds: true, params: []param{{name: "self"}},
+				binds: true, parsed: paramList(param{name: "self"}),
 				fn: func(a *Args) (Value, error) {
 					x, ok := isException(a.Value("self"))
 					if !ok {
@@ -520,10 +520,10 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			return st.group.excs, true, nil
 		}
 	case "add_note":
-		return &Builtin{Name: "add_note", Sig: "add_note(note)", params: []param{{name: "note"}},
+		return &Builtin{Name: "add_note", Sig: "add_note(note)", parsed: paramList(param{name: "note"}),
 			fn: func(a *Args) (Value, error) { return None, addNote(x, a.Value("note")) }}, true, nil
 	case "with_traceback":
-		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", params: []param{{name: "tb"}},
+		return &Builtin{Name: "with_traceback", Sig: "with_traceback(tb)", parsed: paramList(param{name: "tb"}),
 			fn: func(a *Args) (Value, error) { return x, st.setTraceback(a.Value("tb")) }}, true, nil
 	}
 	return nil, false, nil

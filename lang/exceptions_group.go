@@ -38,9 +38,9 @@ func initExceptionGroups() {
 	exceptionClasses["BaseExceptionGroup"], exceptionClasses["ExceptionGroup"] = beg, eg
 	beg.attrs["__doc__"] = "A combination of multiple unrelated exceptions."
 	eg.attrs["__doc__"] = None
-	beg.attrs["__new__"] = &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", qualName: "BaseExceptionGroup.__new__",
+	beg.attrs["__new__"] = &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", names: &builtinNames{qualName: "BaseExceptionGroup.__new__"},
 		Doc:    "Makes a group of the message and the exceptions (a non-empty sequence): an ExceptionGroup when BaseExceptionGroup is called with only Exceptions, as CPython's.",
-		params: []param{{name: "cls"}, {name: "args", variadic: true}}, acceptsKeywords: true,
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}), acceptsKeywords: true,
 		fn: func(a *Args) (Value, error) { return groupNew(a.Value("cls"), a.Value("args").(Tuple)) }}
 	beg.attrs["__init__"] = groupMethod("__init__(self, *args, **kwargs)",
 		"Sets args from the arguments, as BaseException.__init__; keyword arguments are a TypeError.",
@@ -77,7 +77,7 @@ func initExceptionGroups() {
 		})
 	beg.attrs["__class_getitem__"] = &classMethod{fn: &Builtin{Name: "__class_getitem__", Sig: "__class_getitem__(cls, item, /)",
 		Doc:    "cls[item]: a types.GenericAlias, as CPython's (ExceptionGroup[OSError]).",
-		params: []param{{name: "cls"}, {name: "item"}},
+		parsed: paramList(param{name: "cls"}, param{name: "item"}),
 		fn: func(a *Args) (Value, error) {
 			args, ok := a.Value("item").(Tuple)
 			if !ok {
@@ -90,11 +90,11 @@ func initExceptionGroups() {
 // groupMethod is a method of BaseExceptionGroup, given its instance: a
 // builtin that binds as a function does, its signature sig.
 func groupMethod(sig, doc string, fn func(a *Args, x *Instance) (Value, error)) *Builtin {
-	name, params, err := parseSignature(sig)
+	name, _, err := parseSignature(sig)
 	if err != nil {
 		panic(err)
 	}
-	b := &Builtin{Name: name, Sig: sig, Doc: doc, params: params, binds: true, qualName: "BaseExceptionGroup." + name}
+	b := &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, binds: true, names: &builtinNames{qualName: "BaseExceptionGroup." + name}}
 	b.acceptsKeywords = name == "__init__"
 	b.fn = func(a *Args) (Value, error) {
 		x, ok := a.Value("self").(*Instance)

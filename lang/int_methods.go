@@ -18,14 +18,14 @@ var classFunctions = map[string]map[string]*Builtin{}
 // also reachable from an instance, as Python's classmethods and
 // staticmethods are.
 func defClassFunction(class, sig, doc string, fn func(a *Args) (Value, error)) {
-	name, params, err := parseSignature(sig)
+	name, _, err := parseSignature(sig)
 	if err != nil {
 		panic(err)
 	}
 	if classFunctions[class] == nil {
 		classFunctions[class] = map[string]*Builtin{}
 	}
-	classFunctions[class][name] = &Builtin{Name: name, Sig: sig, Doc: doc, params: params, fn: fn}
+	classFunctions[class][name] = &Builtin{Name: name, Sig: sig, sig: sig, Doc: doc, fn: fn}
 }
 
 // defIntMethod registers a method of int and of bool, whose instances are

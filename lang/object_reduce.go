@@ -10,9 +10,9 @@ import "sort"
 
 // CopyregNewObj is copyreg.__newobj__(cls, *args): cls.__new__(cls,
 // *args), the object a protocol 2 reduction makes without __init__.
-var CopyregNewObj = &Builtin{Name: "__newobj__", qualName: "__newobj__", Sig: "__newobj__(cls, *args)",
+var CopyregNewObj = &Builtin{Name: "__newobj__", names: &builtinNames{qualName: "__newobj__"}, Sig: "__newobj__(cls, *args)",
 	Doc:    "copyreg.__newobj__: cls.__new__(cls, *args), the object of a reduction of protocol 2 and up.",
-	params: []param{{name: "cls"}, {name: "args", variadic: true}},
+	parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 	fn: func(a *Args) (Value, error) {
 		cls, args := a.Value("cls"), a.Value("args").(Tuple)
 		newFn, err := getAttr(cls, "__new__")
@@ -25,9 +25,9 @@ var CopyregNewObj = &Builtin{Name: "__newobj__", qualName: "__newobj__", Sig: "_
 // CopyregReconstructor is copyreg._reconstructor(cls, base, state): an
 // object of cls made by base.__new__ (object's, or a builtin value
 // type's, from state), the reduction of protocols 0 and 1.
-var CopyregReconstructor = &Builtin{Name: "_reconstructor", qualName: "_reconstructor", Sig: "_reconstructor(cls, base, state)",
+var CopyregReconstructor = &Builtin{Name: "_reconstructor", names: &builtinNames{qualName: "_reconstructor"}, Sig: "_reconstructor(cls, base, state)",
 	Doc:    "copyreg._reconstructor: an object of cls made by base.__new__(cls, state) (object.__new__(cls) for object), the object of a reduction of protocols 0 and 1.",
-	params: []param{{name: "cls"}, {name: "base"}, {name: "state"}},
+	parsed: paramList(param{name: "cls"}, param{name: "base"}, param{name: "state"}),
 	fn: func(a *Args) (Value, error) {
 		cls, base, state := a.Value("cls"), a.Value("base"), a.Value("state")
 		if base == Value(builtins["object"]) {
@@ -45,7 +45,7 @@ func init() {
 	def := func(sig, doc string, fn func(a *Args) (Value, error)) {
 		b := NewBuiltin(0, sig, "", fn)
 		b.Doc = "object." + b.Name + ": " + doc
-		b.qualName, b.descr = "object."+b.Name, objectDescr(b.Name)
+		b.names = &builtinNames{qualName: "object." + b.Name, descr: objectDescr(b.Name)}
 		objectMethods[b.Name] = b
 	}
 	def("__reduce_ex__(self, protocol)", "the class's own __reduce__() when it has one, else (copyreg.__newobj__, (cls, *__getnewargs__()), state, list items, dict items) from protocol 2, (copyreg._reconstructor, (cls, object, None), state) before, as CPython's.",

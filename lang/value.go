@@ -933,9 +933,9 @@ func Str(v Value) string {
 		if c := ClassOf(x); c != "" {
 			return "<class '" + c + "'>"
 		}
-		if x.descr != "" {
-			owner := strings.TrimSuffix(x.qualName, "."+x.Name)
-			return "<" + x.descr + " '" + x.Name + "' of '" + owner + "' objects>"
+		if d := x.descr(); d != "" {
+			owner := strings.TrimSuffix(x.qualName(), "."+x.Name)
+			return "<" + d + " '" + x.Name + "' of '" + owner + "' objects>"
 		}
 		return "<built-in function " + x.Name + ">"
 	case *BoundMethod:

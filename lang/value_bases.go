@@ -80,7 +80,7 @@ func registerValueBase(name string) {
 		methods[m.Name] = valueMethod(name, m, short == "format")
 	}
 	if name == "str" || name == "bytes" || name == "tuple" {
-		methods["__getnewargs__"] = &Builtin{Name: "__getnewargs__", Sig: "__getnewargs__(self)", params: []param{{name: "self"}}, binds: true,
+		methods["__getnewargs__"] = &Builtin{Name: "__getnewargs__", Sig: "__getnewargs__(self)", parsed: paramList(param{name: "self"}), binds: true,
 			fn: func(a *Args) (Value, error) { return Tuple{valueOf(a.vals[0])}, nil }}
 	}
 	zero := valueBaseZeros[name]
@@ -139,7 +139,7 @@ func valueBaseMaker(cls Value) func(in *interp, c *UserClass, pos []Value, kwNam
 func valueBaseNewMethod(name string, cls *Builtin, base *NativeBase) *Builtin {
 	return &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
 		Doc:    name + ".__new__(cls, ...): a new object of cls, a subclass of " + name + ", holding the value " + name + "(...) makes.",
-		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 		fn: func(a *Args) (Value, error) {
 			pos := a.Value("args").(Tuple)
 			switch c := a.Value("cls").(type) {
@@ -209,7 +209,7 @@ func RegisterValueTypeBase(name string, class *Builtin, methods map[string]Value
 // values for its arguments. format (isFormat) with an empty spec is
 // str() of the instance, as CPython's __format__ of int and str is.
 func valueMethod(typeName string, m *Builtin, isFormat bool) *Builtin {
-	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, params: m.params, acceptsKeywords: m.acceptsKeywords, binds: true,
+	return &Builtin{Name: m.Name, Sig: m.Sig, Doc: m.Doc, parsed: m.sharedParams(), acceptsKeywords: m.acceptsKeywords, binds: true,
 		fn: func(a *Args) (Value, error) {
 			if isFormat && len(a.vals) == 2 {
 				if spec, ok := valueOf(a.vals[1]).(string); ok && spec == "" {
@@ -342,7 +342,7 @@ func registerMutableBase(name string) {
 		ops = map[string]syntax.Token{"__iadd__": syntax.PLUS, "__imul__": syntax.STAR}
 	}
 	for iname, op := range ops {
-		methods[iname] = &Builtin{Name: iname, Sig: iname + "(self, value)", params: []param{{name: "self"}, {name: "value"}}, binds: true,
+		methods[iname] = &Builtin{Name: iname, Sig: iname + "(self, value)", parsed: paramList(param{name: "self"}, param{name: "value"}), binds: true,
 			fn: func(a *Args) (Value, error) {
 				self := a.Value("self")
 				if !isValueInstance(self) {
@@ -398,7 +398,7 @@ func registerMutableBase(name string) {
 	}
 	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
 		Doc:    name + ".__new__(cls, ...): a new, empty object of cls, a subclass of " + name + ", which __init__ fills.",
-		params: []param{{name: "cls"}, {name: "args", variadic: true}},
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
 		fn: func(a *Args) (Value, error) {
 			switch c := a.Value("cls").(type) {
 			case *UserClass:
@@ -450,7 +450,7 @@ func reprNamed(x *Instance) string {
 }
 
 // namedRepr is __repr__ of set, frozenset and bytearray subclasses.
-var namedRepr = &Builtin{Name: "__repr__", Sig: "__repr__(self)", params: []param{{name: "self"}}, binds: true,
+var namedRepr = &Builtin{Name: "__repr__", Sig: "__repr__(self)", parsed: paramList(param{name: "self"}), binds: true,
 	fn: func(a *Args) (Value, error) {
 		x, ok := a.Value("self").(*Instance)
 		if !ok || !isValueInstance(x) {

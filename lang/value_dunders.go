@@ -39,7 +39,7 @@ var valueCompareDunders = map[string]*Builtin{}
 func init() {
 	for short, op := range map[string]syntax.Token{"eq": syntax.EQL, "ne": syntax.NEQ, "lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE} {
 		name := "__" + short + "__"
-		valueCompareDunders[name] = &Builtin{Name: name, Sig: name + "(self, value)", params: []param{{name: "self"}, {name: "value"}},
+		valueCompareDunders[name] = &Builtin{Name: name, Sig: name + "(self, value)", parsed: paramList(param{name: "self"}, param{name: "value"}),
 			Doc: "self " + op.String() + " value for a value of self's type, NotImplemented for another, as CPython's object." + name + ".",
 			fn: func(a *Args) (Value, error) {
 				self, other := a.Value("self"), a.Value("value")

@@ -153,15 +153,24 @@ func (t *tuner) adjust() {
 func LimitFor(live, slack int64) int64 { return max(live, minHeap) + slack + slack/2 }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
-// the one whose goal is about live+slack (for a live heap under minHeap,
-// the runtime's minimum goal scaled by the percentage, slack), at least
-// Go's default 100, rounded down to a multiple of 10. (Steps of 100, as
-// before, gave a live heap of 17 to 32 MiB only 100%: a training step of
-// makemore's MLP, 18 MiB live, collected every 18 MiB instead of every
-// 30, and the collector took a quarter of its CPU time.) Setting the
-// percentage is cheap (the heap lock, no stop), so that it moves by 10
-// now and then costs nothing measurable.
+// the one whose goal is about live+slack, at least Go's default 100,
+// rounded down to a multiple of 10. The runtime's goal is the larger of
+// live×(1+p/100) and its minimum, minHeap×p/100, so that under minHeap
+// the percentage is the smaller of the two that give live+slack: the
+// second for a live heap near 0 (800 for 32 MiB), the first near minHeap.
+// (The live heap floored at minHeap, as before, gave a 3 MiB heap a goal
+// of 32 MiB, not 35: a smaller start-up heap collected more often.)
+// (Steps of 100, as before that, gave a live heap of 17 to 32 MiB only
+// 100%: a training step of makemore's MLP, 18 MiB live, collected every
+// 18 MiB instead of every 30, and the collector took a quarter of its
+// CPU time.) Setting the percentage is cheap (the heap lock, no stop),
+// so that it moves by 10 now and then costs nothing measurable.
 func PercentFor(live, slack int64) int {
-	p := int(slack*100/max(live, minHeap)) / 10 * 10
-	return max(p, 100)
+	live = max(live, 0)
+	p := (live + slack) * 100 / minHeap // the minimum goal is live+slack
+	if live > 0 {
+		p = min(p, slack*100/live) // live×(1+p/100) is live+slack
+	}
+	p = p / 10 * 10
+	return max(int(p), 100)
 }

@@ -13,18 +13,21 @@ func TestPercentFor(t *testing.T) {
 		live, slack int64
 		want        int
 	}{
-		{0, Slack, 800},             // the minimum goal: 4 MiB × 8 = Slack
-		{minHeap, Slack, 800},       // goal 4 + 32 MiB
-		{8 << 20, Slack, 400},       // goal 8 + 32 MiB
-		{10 << 20, Slack, 320},      // goal 10 + 32 MiB
-		{Slack / 2, Slack, 200},     // goal = 3 × live = live + Slack
-		{Slack/2 + 1, Slack, 190},   // just above: 199.99% rounds down to 190
-		{18 << 20, Slack, 170},      // makemore's MLP: 177% rounds down, goal 48.6 MiB
-		{Slack - 1, Slack, 100},     // 100.0000x% rounds down to 100
-		{Slack, Slack, 100},         // from here Go's default
-		{8 << 30, Slack, 100},       // a big model
-		{18 << 20, TrainSlack, 350}, // makemore's MLP in training: 355%, goal 81 MiB
-		{0, TrainSlack, 1600},       // 4 MiB × 16 = TrainSlack
+		{0, Slack, 800},               // the minimum goal: 4 MiB × 8 = Slack
+		{1 << 20, Slack, 820},         // the minimum goal: 4 MiB × 8.25 = 1 + 32 MiB
+		{3 << 20, Slack, 870},         // 4 MiB × 8.75 = 3 + 32 MiB (live × 9.75 is less)
+		{minHeap - 1<<18, Slack, 850}, // live × 9.53 = 3.75 + 32 MiB (the minimum, 4 × 8.94, is more)
+		{minHeap, Slack, 800},         // goal 4 + 32 MiB
+		{8 << 20, Slack, 400},         // goal 8 + 32 MiB
+		{10 << 20, Slack, 320},        // goal 10 + 32 MiB
+		{Slack / 2, Slack, 200},       // goal = 3 × live = live + Slack
+		{Slack/2 + 1, Slack, 190},     // just above: 199.99% rounds down to 190
+		{18 << 20, Slack, 170},        // makemore's MLP: 177% rounds down, goal 48.6 MiB
+		{Slack - 1, Slack, 100},       // 100.0000x% rounds down to 100
+		{Slack, Slack, 100},           // from here Go's default
+		{8 << 30, Slack, 100},         // a big model
+		{18 << 20, TrainSlack, 350},   // makemore's MLP in training: 355%, goal 81 MiB
+		{0, TrainSlack, 1600},         // 4 MiB × 16 = TrainSlack
 		{TrainSlack, TrainSlack, 100},
 	}
 	for _, tt := range tests {
