@@ -252,6 +252,8 @@ func init() {
 				return a.Call(sorted, listing)
 			}
 			names = dirNames(x)
+		} else if m, ok := args[0].(*Module); ok && m.file == nil {
+			names = a.in.builtinModuleDir(m)
 		} else {
 			names = dirNames(args[0])
 		}
@@ -272,7 +274,9 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
-		v, err := a.in.warned(getAttr(a.Value("obj"), name))
+		// obj.name's own path: a built-in module's source submodules are
+		// its attributes in the session (interp.getAttr)
+		v, err := a.in.getAttr(a.Value("obj"), name)
 		if err != nil && ToError(err).Kind == AttributeError {
 			if d := a.Value("default").(Tuple); len(d) > 0 {
 				return d[0], nil
@@ -285,7 +289,7 @@ func init() {
 		if err := a.Err(); err != nil {
 			return nil, Errorf(TypeError, "attribute name must be string, not '%s'", TypeName(a.Value("name")))
 		}
-		_, err := a.in.warned(getAttr(a.Value("obj"), name))
+		_, err := a.in.getAttr(a.Value("obj"), name) // as getattr
 		if err != nil && ToError(err).Kind == AttributeError {
 			return false, nil
 		}

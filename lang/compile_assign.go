@@ -602,7 +602,14 @@ func (c *compiler) augAssign(st *syntax.AssignStmt) execFn {
 		if ok, err := in.inPlaceContainer(op, cur, v, st); err != nil {
 			return ctrlNext, in.errorAt(err, st.Span())
 		} else if ok {
-			return ctrlNext, nil
+			if storeVar != nil {
+				return ctrlNext, nil // the name holds the updated container
+			}
+			// x[i] += [v] and o.a += [v] store the container back, as
+			// Python does: __setitem__/__setattr__ run, and a tuple's
+			// item (t[0] += [v]) raises after the list has grown
+			s.value = cur
+			return ctrlNext, in.wrapNode(s.apply(in), target)
 		}
 		r, err := in.augmented(op, cur, v, st)
 		if err != nil {

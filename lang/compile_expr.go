@@ -282,7 +282,9 @@ func (c *compiler) expr(x syntax.Expr) evalFn {
 		mk := c.function(x, "<lambda>", x.Params, nil, x.Body)
 		return func(in *interp) (Value, error) { return mk(in) }
 	case *syntax.SliceExpr:
-		return c.failExpr(Errorf(SyntaxError, "a slice is only allowed inside []"), x)
+		// the parser makes one only in a subscript: here it is an element
+		// of a subscript's tuple (x[1:2,], whose key is (slice(1, 2, None),))
+		return c.sliceObject(x)
 	}
 	if f, ok := c.dialectExpr(x); ok {
 		return f
@@ -690,6 +692,31 @@ func (c *compiler) subscripts(subs []syntax.Expr) subscriptsFn {
 			}
 		}
 		return out, nil
+	}
+}
+
+// sliceObject evaluates the slice x to the slice object lo:hi:step
+// makes in a subscript's tuple, None for each bound omitted.
+func (c *compiler) sliceObject(x *syntax.SliceExpr) evalFn {
+	var bounds [3]evalFn
+	for i, e := range []syntax.Expr{x.Lo, x.Hi, x.Step} {
+		if e != nil {
+			bounds[i] = c.expr(e)
+		}
+	}
+	return func(in *interp) (Value, error) {
+		var vals [3]Value
+		for i, f := range bounds {
+			vals[i] = None
+			if f != nil {
+				v, err := f(in)
+				if err != nil {
+					return nil, err
+				}
+				vals[i] = v
+			}
+		}
+		return &Slice{Start: vals[0], Stop: vals[1], Step: vals[2]}, nil
 	}
 }
 

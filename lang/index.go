@@ -59,7 +59,7 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		if g, ok := genericAlias(v, subs); ok { // dict[str, int]
 			return g, nil
 		}
-		return nil, Errorf(TypeError, "%s indices must be integers or slices, not tuple", TypeName(v))
+		return nil, indicesError(TypeName(v), Tuple(nil))
 	}
 	if r, ok := v.(*Range); ok {
 		if subs[0].IsSlice {
@@ -154,7 +154,8 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 		if isTensor(v) {
 			return 0, notAnInteger(v)
 		}
-		return 0, Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
+		// a list assignment's IndexError names it, its TypeError not
+		return 0, indicesError(strings.TrimSuffix(typ, " assignment"), v)
 	}
 	if i < 0 {
 		i += int64(n)
@@ -163,6 +164,16 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 		return 0, Errorf(IndexError, "%s index out of range", typ)
 	}
 	return int(i), nil
+}
+
+// indicesError is CPython's TypeError for the index v of a sequence of
+// type typ that is no int (nor, for a list or tuple, a slice): a str's
+// message is its own.
+func indicesError(typ string, v Value) *Error {
+	if typ == "str" {
+		return Errorf(TypeError, "string indices must be integers, not '%s'", TypeName(v))
+	}
+	return Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 }
 
 // SliceBounds resolves a Python slice over n elements.

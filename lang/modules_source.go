@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"sort"
 	"strings"
 )
 
@@ -33,6 +34,32 @@ func RegisterSourceSubmodule(name, doc, src string) {
 	e := &moduleEntry{name: name, doc: doc, source: src, parentAttr: true}
 	e.build = func() *Module { return helpSourceModule(e) }
 	register(e)
+}
+
+// builtinModuleDir is dir(m) for a built-in module m in the session: its
+// attributes and the submodules that are its attributes there, as
+// interp.getAttr finds them: the source submodules registered as m's
+// attributes (RegisterSourceSubmodule) and those the session imported.
+func (in *interp) builtinModuleDir(m *Module) []string {
+	names := attrNames(m)
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	mods := in.s.modules().mods
+	for _, last := range submodules(m.Name) {
+		full := m.Name + "." + last
+		if seen[last] {
+			continue
+		}
+		e, ok := lookupEntry(full)
+		if _, imported := mods[full]; imported || ok && e.parentAttr {
+			names = append(names, last)
+			seen[last] = true
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // sourceFilename is the name a source module's code has in errors and

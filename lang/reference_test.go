@@ -242,6 +242,13 @@ func modulesMarkdown() string {
 			if f, ok := v.(*Builtin); ok && builtins[member] == f {
 				continue
 			}
+			if f, ok := v.(*Builtin); ok {
+				// an alias (operator.__eq__ of operator.eq) is its
+				// function's row
+				if own, _, _ := strings.Cut(f.Sig, "("); own != member && m.Attrs[own] == f {
+					continue
+				}
+			}
 			if d, ok := v.(tensor.DType); ok && isGlobalDType(member, d) {
 				continue
 			}

@@ -181,7 +181,8 @@ type AttrExpr struct {
 
 // IndexExpr is indexing or slicing: x[0], x[1:3], x[:, None, ...]. Each of
 // Subs is an expression or a *SliceExpr; x[a, b] has two, x[(a, b)] has one
-// TupleExpr.
+// TupleExpr. A lone subscript with a trailing comma is a TupleExpr of one:
+// x[1,] and x[1:2,], whose element is then a *SliceExpr.
 type IndexExpr struct {
 	X      Expr
 	Lbrack Pos

@@ -215,5 +215,6 @@
 //
 // As in Python, ** binds tighter than a unary operator on its left (-2**2 is
 // -(2**2)) and is right-associative; comparisons chain (a < b < c); and
-// x[a, b] has two subscripts.
+// x[a, b] has two subscripts, and a lone one with a trailing comma is a
+// tuple of one: x[1,] is x[(1,)], x[1:2,] is x[(slice(1, 2),)].
 package syntax

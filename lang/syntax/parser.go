@@ -1139,8 +1139,10 @@ func (p *parser) parseIndex(x Expr) Expr {
 			break
 		}
 	}
-	if _, isSlice := ix.Subs[0].(*SliceExpr); comma && len(ix.Subs) == 1 && !isSlice {
-		ix.Subs[0] = &TupleExpr{Elts: []Expr{ix.Subs[0]}} // x[1,] is x[(1,)]
+	if comma && len(ix.Subs) == 1 {
+		// x[1,] is x[(1,)], and x[1:2,] the tuple of one slice, as
+		// CPython's Subscript(slice=Tuple(elts=[Slice(...)]))
+		ix.Subs[0] = &TupleExpr{Elts: []Expr{ix.Subs[0]}}
 	}
 	ix.Rbrack = p.expectClose(RBRACK)
 	return ix

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kael-dev/kael/internal/reftest"
+	"github.com/kael-dev/kael/lang/internal/langtest"
 )
 
 // prunePrelude is the model of PyTorch's pruning tutorial
@@ -60,4 +61,14 @@ var pruneCases = []string{
 // TestPruneMatchesTorch runs pruneCases in kael and PyTorch.
 func TestPruneMatchesTorch(t *testing.T) {
 	checkCloseToTorch(t, prunePrelude, pruneCases, reftest.Tolerance{Abs: 1e-5, Rel: 1e-5})
+}
+
+// TestPruneIsAttributeOnceImported checks that torch.nn.utils.prune, which
+// torch.nn.utils does not import, is its attribute for hasattr, getattr
+// and dir only once imported, as in PyTorch.
+func TestPruneIsAttributeOnceImported(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\n", []string{
+		"hasattr(torch.nn.utils, 'prune'), 'prune' in dir(torch.nn.utils), getattr(torch.nn.utils, 'prune', None)",
+		"import torch.nn.utils.prune as p\nhasattr(torch.nn.utils, 'prune'), 'prune' in dir(torch.nn.utils), getattr(torch.nn.utils, 'prune') is p",
+	})
 }

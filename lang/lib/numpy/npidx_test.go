@@ -49,6 +49,7 @@ func TestNpidxIndexingMatchesNumPy(t *testing.T) {
 		"np.diag_indices_from(np.zeros((2, 3)))", "np.diag_indices_from(np.zeros(2))",
 		"np.s_[1:2, ::3, ...], np.index_exp[2], np.s_[2], np.index_exp[1:], np.s_[:, None, 1], np.index_exp[1, 2]",
 		"np.s_[()], np.index_exp[()], np.s_[(1, 2)], np.s_['a'], np.index_exp[[1, 2]]",
+		"np.s_[1:2,], np.index_exp[:,], np.s_[1,], a[1:,], a[:, 1:,][0], np.arange(4)[::2,]",
 		"a[np.s_[:, 1:]], a[np.index_exp[1]], type(np.s_).__name__",
 	})
 }

@@ -67,5 +67,7 @@ func TestPolynomialIsNumpysAttribute(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, []string{
 		"repr(np.polynomial.Polynomial([1, 2])), np.polynomial.polynomial.polyval(3, [1, 2])",
 		"import numpy\nnumpy.polynomial.Polynomial is np.polynomial.Polynomial",
+		// the builtins find it before np.polynomial is read, as obj.name does
+		"hasattr(np, 'polynomial'), 'polynomial' in dir(np), getattr(np, 'polynomial').__name__, getattr(np, 'polynomial') is np.polynomial, hasattr(np, 'polynomial')",
 	})
 }

@@ -271,7 +271,29 @@ func operatorModule() *lang.Module {
 	m.Attrs["itemgetter"] = lang.NewBuiltin(lang.AsValue, "itemgetter(item, *items)", "A callable that gets obj[item] (or the tuple of several items) from its argument: sorted(pairs, key=itemgetter(1)).", itemgetter)
 	m.Attrs["attrgetter"] = lang.NewBuiltin(lang.AsValue, "attrgetter(attr, *attrs)", "A callable that gets obj.attr (dotted names follow the chain), or the tuple of several.", attrgetter)
 	m.Attrs["methodcaller"] = lang.NewBuiltin(lang.AsValue, "methodcaller(name, *args)", "A callable that calls obj.name(*args, **kwargs).", methodcaller).CollectKeywords()
+	addDunderAliases(m)
 	return m
+}
+
+// noDunderAlias lists the functions operator.py gives no __name__ alias.
+var noDunderAlias = map[string]bool{
+	"is_": true, "is_not": true, "truth": true, "countOf": true, "indexOf": true,
+	"length_hint": true, "itemgetter": true, "attrgetter": true, "methodcaller": true,
+}
+
+// addDunderAliases binds, as operator.py's end does, __name__ to the same
+// function for every operator name (the trailing underscore of and_, or_,
+// not_ dropped): operator.__add__ is operator.add.
+func addDunderAliases(m *lang.Module) {
+	names := make([]string, 0, len(m.Attrs))
+	for name := range m.Attrs {
+		names = append(names, name)
+	}
+	for _, name := range names {
+		if !noDunderAlias[name] {
+			m.Attrs["__"+strings.TrimSuffix(name, "_")+"__"] = m.Attrs[name]
+		}
+	}
 }
 
 func init() {

@@ -39,6 +39,10 @@ var cases = []langtest.Case{
 	{"class A:\n    def __init__(self): self.log = []\n    def __iadd__(self, o):\n        self.log.append(o)\n        return self\na = A()\n(operator.iadd(a, 5) is a, a.log, operator.iconcat([1], (2,)))", "(True, [5], [1, 2])"},
 	{"operator.iconcat(1, [2])", "TypeError: 'int' object can't be concatenated"},
 	{"s = {1}\n(operator.ior(s, {2}) is s, s, operator.call(max, 3, 9, key=lambda v: -v), operator.call(sorted, [3, 1]), operator.length_hint([1, 2, 3]), operator.length_hint(5), operator.length_hint(5, 7), operator.length_hint('abcd', 1))", "(True, {1, 2}, 3, [1, 3], 3, 0, 7, 4)"},
+	// the __name__ aliases operator.py binds at its end
+	{"(operator.__eq__(1, 1), operator.__add__(2, 3), operator.__getitem__([5, 6], 1), operator.__not__(0), operator.__and__(6, 3), operator.__iadd__([1], [2]), operator.__eq__ is operator.eq, operator.__or__ is operator.or_, operator.__eq__.__name__)", "(True, 5, 6, True, 2, [1, 2], True, True, 'eq')"},
+	{"sorted(n for n in dir(operator) if n.startswith('__') and n.endswith('__') and n[2:-2] + '_' in dir(operator) or n[2:-2] in dir(operator))", "['__abs__', '__add__', '__and__', '__call__', '__concat__', '__contains__', '__delitem__', '__eq__', '__floordiv__', '__ge__', '__getitem__', '__gt__', '__iadd__', '__iand__', '__iconcat__', '__ifloordiv__', '__ilshift__', '__imatmul__', '__imod__', '__imul__', '__index__', '__inv__', '__invert__', '__ior__', '__ipow__', '__irshift__', '__isub__', '__itruediv__', '__ixor__', '__le__', '__lshift__', '__lt__', '__matmul__', '__mod__', '__mul__', '__ne__', '__neg__', '__not__', '__or__', '__pos__', '__pow__', '__rshift__', '__setitem__', '__sub__', '__truediv__', '__xor__']"},
+	{"hasattr(operator, '__is___'), hasattr(operator, '__truth__'), hasattr(operator, '__itemgetter__')", "(False, False, False)"},
 	{"operator.length_hint([], 'x')", "TypeError: 'str' object cannot be interpreted as an integer"},
 }
 
