@@ -49,22 +49,9 @@ type Options struct {
 // be distinct unless the result does not matter. With k = 0, C is set to
 // zero. Mul panics if a view reaches outside its Data.
 func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
-	if m < 0 || n < 0 || k < 0 {
-		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
-	}
-	if m == 0 || n == 0 {
+	if trivialProduct(m, n, k, a, c) {
 		return
 	}
-	checkView("C", c, m, n)
-	if k == 0 {
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				c.Data[c.Offset+i*c.RowStride+j*c.ColStride] = 0
-			}
-		}
-		return
-	}
-	checkView("A", a, m, k)
 	checkView("B", b, k, n)
 	if c.ColStride != 1 && c.RowStride == 1 {
 		// C is column-major: compute Cᵀ = Bᵀ·Aᵀ, whose rows are contiguous.
@@ -75,16 +62,44 @@ func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
 		naive(m, n, k, a, b, c)
 		return
 	}
+	mul(kernelFor[T](), m, n, k, a, b, c, threadsFor(work, opt), opt.Cancelled)
+}
+
+// trivialProduct checks Mul's and MulPackedB's dimensions and the views
+// of C and A (panicking on a negative dimension or a view outside its
+// Data), sets C to zero when k = 0, and reports whether nothing is left
+// to compute (m, n or k zero).
+func trivialProduct[T float32 | float64](m, n, k int, a, c Matrix[T]) bool {
+	if m < 0 || n < 0 || k < 0 {
+		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
+	}
+	if m == 0 || n == 0 {
+		return true
+	}
+	checkView("C", c, m, n)
+	if k == 0 {
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				c.Data[c.Offset+i*c.RowStride+j*c.ColStride] = 0
+			}
+		}
+		return true
+	}
+	checkView("A", a, m, k)
+	return false
+}
+
+// threadsFor is the number of goroutines for a product of work m·n·k:
+// opt.Threads (GOMAXPROCS when unset), one per parallelMinWork at most.
+func threadsFor(work int, opt Options) int {
 	threads := opt.Threads
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	if work < parallelMinWork {
-		threads = 1
-	} else {
-		threads = min(threads, work/parallelMinWork)
+		return 1
 	}
-	mul(kernelFor[T](), m, n, k, a, b, c, threads, opt.Cancelled)
+	return min(threads, work/parallelMinWork)
 }
 
 // volume returns m·n·k for positive m, n, k, or math.MaxInt where that

@@ -1,9 +1,5 @@
 package gemm
 
-import (
-	"fmt"
-	"runtime"
-)
 
 // PackB packs part of B for MulPackedB, as the driver's own packing of a
 // view would: the rows [p0, p0+kc) and the columns [j0, j0+w) of the k×n
@@ -21,33 +17,10 @@ type PackB[T float32 | float64] func(dst []T, p0, kc, j0, w, nr int)
 // results are Mul's for the view that packB reads. C must not alias A or
 // what packB reads.
 func MulPackedB[T float32 | float64](m, n, k int, a Matrix[T], packB PackB[T], c Matrix[T], opt Options) {
-	if m < 0 || n < 0 || k < 0 {
-		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
-	}
-	if m == 0 || n == 0 {
+	if trivialProduct(m, n, k, a, c) {
 		return
 	}
-	checkView("C", c, m, n)
-	if k == 0 {
-		for i := 0; i < m; i++ {
-			for j := 0; j < n; j++ {
-				c.Data[c.Offset+i*c.RowStride+j*c.ColStride] = 0
-			}
-		}
-		return
-	}
-	checkView("A", a, m, k)
-	work := volume(m, n, k)
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	if work < parallelMinWork {
-		threads = 1
-	} else {
-		threads = min(threads, work/parallelMinWork)
-	}
-	mulPackedB(kernelFor[T](), m, n, k, a, packB, c, threads, opt.Cancelled)
+	mulPackedB(kernelFor[T](), m, n, k, a, packB, c, threadsFor(volume(m, n, k), opt), opt.Cancelled)
 }
 
 // mulPackedB is mul with B's packer.
