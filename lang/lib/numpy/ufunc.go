@@ -4,6 +4,7 @@ import (
 	_ "embed" // ufunc.py
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/operator" // ufunc.py imports operator
@@ -136,8 +137,12 @@ var ufuncTable = []ufuncInfo{
 // Ufunc is a NumPy ufunc: a callable with NumPy's ufunc attributes and
 // methods.
 type Ufunc struct {
-	info    *ufuncInfo
-	call    *lang.Builtin
+	info *ufuncInfo
+	call *lang.Builtin
+	// methods are built on first use (seven builtins for each of ~90
+	// ufuncs would be made, their signatures parsed, at every import of
+	// numpy), once for all sessions.
+	once    sync.Once
 	methods map[string]lang.Value
 }
 
@@ -191,6 +196,7 @@ func (u *Ufunc) Attr(name string) (lang.Value, bool) {
 	case "signature":
 		return lang.None, true
 	}
+	u.once.Do(u.makeMethods)
 	m, ok := u.methods[name]
 	return m, ok
 }
@@ -216,7 +222,13 @@ var ufuncErrors = map[string][2]string{
 
 // newUfunc makes the ufunc info whose call is call.
 func newUfunc(info *ufuncInfo, call *lang.Builtin) *Ufunc {
-	u := &Ufunc{info: info, call: call, methods: map[string]lang.Value{}}
+	return &Ufunc{info: info, call: call}
+}
+
+// makeMethods builds the ufunc's methods.
+func (u *Ufunc) makeMethods() {
+	info := u.info
+	u.methods = map[string]lang.Value{}
 	// a ufunc copies as itself, as NumPy's (pickled by name) do
 	u.methods["__copy__"] = lang.NewBuiltin(lang.AsValue, "__copy__()", "The ufunc itself.", func(*lang.Args) (lang.Value, error) { return u, nil })
 	u.methods["__deepcopy__"] = lang.NewBuiltin(lang.AsValue, "__deepcopy__(memo=None)", "The ufunc itself.", func(*lang.Args) (lang.Value, error) { return u, nil })
@@ -246,7 +258,6 @@ func newUfunc(info *ufuncInfo, call *lang.Builtin) *Ufunc {
 			return v, numpyError(err)
 		})
 	}
-	return u
 }
 
 // ufuncClass is np.ufunc, which isinstance and type() see; NumPy makes no
