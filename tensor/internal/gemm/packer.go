@@ -1,6 +1,5 @@
 package gemm
 
-
 // PackB packs part of B for MulPackedB, as the driver's own packing of a
 // view would: the rows [p0, p0+kc) and the columns [j0, j0+w) of the k×n
 // matrix B, in slivers of nr columns, B's element (p0+p, j0+s·nr+x) at
