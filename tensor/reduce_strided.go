@@ -3,6 +3,8 @@ package tensor
 import (
 	"slices"
 	"sort"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // SumStridedNumPy returns the sum of the float16, float32 or float64 x,
@@ -32,11 +34,11 @@ func SumStridedNumPy(x *Tensor, dims []int) (*Tensor, error) {
 	}
 	plan := newStridedSumPlan(x, dims)
 	if x.dtype == Float64 {
-		sumStridedNumPy(plan, x.storage.data.([]float64), out.storage.data.([]float64), func(v float64) float64 { return v }, func(v float64) float64 { return v })
+		sumStridedNumPy(plan, x.storage.data.([]float64), out.storage.data.([]float64), floatRows[float64]())
 	} else if x.dtype == Float32 {
-		sumStridedNumPy(plan, x.storage.data.([]float32), out.storage.data.([]float32), func(v float32) float32 { return v }, func(v float32) float32 { return v })
+		sumStridedNumPy(plan, x.storage.data.([]float32), out.storage.data.([]float32), floatRows[float32]())
 	} else {
-		sumStridedNumPy(plan, x.storage.data.([]F16), out.storage.data.([]F16), F16.Float32, F16FromFloat32)
+		sumStridedNumPy(plan, x.storage.data.([]F16), out.storage.data.([]F16), halfRows)
 	}
 	return out, nil
 }
@@ -86,9 +88,70 @@ func newStridedSumPlan(x *Tensor, dims []int) stridedSumPlan {
 	return stridedSumPlan{axes: merged, offset: x.offset}
 }
 
-// sumStridedNumPy adds x into the zeroed out as the plan says. wide and
-// narrow convert between the element type and the type NumPy adds in
-// (float32 for float16, the type itself otherwise).
+// stridedRows are a strided sum's loops over one row of the innermost
+// axis, for an element type T added in A (float16 in float32, a float
+// type in itself): gather copies n elements of x from off by stride into
+// dst, widened; addRow adds n elements of x (from off by stride) to out
+// (from at by outStride), each rounded to T; settle rounds a running
+// result to T and back, as NumPy stores a result between buffers; sumRow,
+// where T is A, sums a contiguous row without copying it.
+type stridedRows[T float32 | float64 | F16, A float32 | float64] struct {
+	gather func(dst []A, x []T, off, stride int)
+	addRow func(out []T, at, outStride int, x []T, off, stride, n int)
+	wide   func(T) A
+	narrow func(A) T
+	sumRow func(x []T) A // pairwiseSum of x in place, where T is A
+}
+
+func floatRows[T float32 | float64]() stridedRows[T, T] {
+	return stridedRows[T, T]{
+		gather: func(dst []T, x []T, off, stride int) {
+			if stride == 1 {
+				copy(dst, x[off:off+len(dst)])
+				return
+			}
+			for i := range dst {
+				dst[i] = x[off+i*stride]
+			}
+		},
+		addRow: func(out []T, at, outStride int, x []T, off, stride, n int) {
+			if outStride == 1 && stride == 1 { // exact lane by lane, as NumPy's
+				o := out[at : at+n]
+				if o64, ok := any(o).([]float64); ok {
+					vecmath.AddFloat64(o64, o64, any(x[off:off+n]).([]float64))
+				} else {
+					addVV(o, o, x[off:off+n])
+				}
+				return
+			}
+			for i := range n {
+				out[at+i*outStride] += x[off+i*stride]
+			}
+		},
+		wide:   func(v T) T { return v },
+		narrow: func(v T) T { return v },
+		sumRow: pairwiseSum[T],
+	}
+}
+
+var halfRows = stridedRows[F16, float32]{
+	gather: func(dst []float32, x []F16, off, stride int) {
+		for i := range dst {
+			dst[i] = x[off+i*stride].Float32()
+		}
+	},
+	addRow: func(out []F16, at, outStride int, x []F16, off, stride, n int) {
+		for i := range n {
+			o := at + i*outStride
+			out[o] = F16FromFloat32(out[o].Float32() + x[off+i*stride].Float32())
+		}
+	},
+	wide:   F16.Float32,
+	narrow: F16FromFloat32,
+}
+
+// sumStridedNumPy adds x into the zeroed out as the plan says, a row of
+// the innermost axis at a time.
 //
 // When the innermost axes are reduced, NumPy's buffered iterator copies
 // the elements of those innermost reduced axes (those inside every kept
@@ -96,66 +159,74 @@ func newStridedSumPlan(x *Tensor, dims []int) stridedSumPlan {
 // pairwise into the result; reduced axes outside a kept one are walked
 // in turn around that. When the innermost axis is kept, each reduced
 // element is added to its result one after the other.
-func sumStridedNumPy[T float32 | float64 | F16, A float32 | float64](p stridedSumPlan, x, out []T, wide func(T) A, narrow func(A) T) {
+func sumStridedNumPy[T float32 | float64 | F16, A float32 | float64](p stridedSumPlan, x, out []T, k stridedRows[T, A]) {
 	axes := p.axes
 	if len(axes) == 0 { // every axis of length 1: one element
-		out[0] = narrow(wide(out[0]) + wide(x[p.offset]))
+		k.addRow(out, 0, 0, x, p.offset, 0, 1)
 		return
 	}
+	inner := axes[len(axes)-1]
 	j := len(axes) // the innermost reduced axes are axes[j:]
 	for j > 0 && axes[j-1].reduced {
 		j--
 	}
-	outer, run := axes[:j], axes[j:]
-	if len(run) == 0 { // the innermost axis is kept: one axis inside
-		outer, run = axes[:len(axes)-1], nil
+	if j == len(axes) { // the innermost axis is kept
+		eachIndex(axes[:len(axes)-1], p.offset, func(in, at int) {
+			k.addRow(out, at, inner.out, x, in, inner.in, inner.n)
+		})
+		return
 	}
-	runLen := 1
+	run := axes[j : len(axes)-1] // the run's axes outside its innermost
+	runLen := inner.n
 	for _, a := range run {
 		runLen *= a.n
 	}
 	buf := make([]A, min(runLen, numpyBufferSize))
-	idx := make([]int, len(outer))
-	runIdx := make([]int, len(run))
-	for {
-		in, at := p.offset, 0
-		for i, a := range outer {
-			in += idx[i] * a.in
-			at += idx[i] * a.out
-		}
-		if run == nil {
-			inner := axes[len(axes)-1]
-			for i := range inner.n {
-				o := at + i*inner.out
-				out[o] = narrow(wide(out[o]) + wide(x[in+i*inner.in]))
-			}
-		} else {
-			res := wide(out[at])
-			clear(runIdx)
-			for lo := 0; lo < runLen; lo += len(buf) {
-				chunk := buf[:min(runLen-lo, len(buf))]
-				for i := range chunk {
-					off := in
-					for k, a := range run {
-						off += runIdx[k] * a.in
-					}
-					chunk[i] = wide(x[off])
-					for k := len(run) - 1; k >= 0; k-- { // next in memory order
-						if runIdx[k]++; runIdx[k] < run[k].n {
-							break
-						}
-						runIdx[k] = 0
-					}
+	if len(run) == 0 && inner.in == 1 && inner.n <= len(buf) && k.sumRow != nil {
+		// each result is one contiguous row, one buffer-full: no copy
+		eachIndex(axes[:j], p.offset, func(in, at int) {
+			out[at] = k.narrow(k.wide(out[at]) + k.sumRow(x[in:in+inner.n]))
+		})
+		return
+	}
+	eachIndex(axes[:j], p.offset, func(in, at int) {
+		res, filled := k.wide(out[at]), 0
+		eachIndex(run, in, func(row, _ int) {
+			for i := 0; i < inner.n; {
+				take := min(inner.n-i, len(buf)-filled)
+				k.gather(buf[filled:filled+take], x, row+i*inner.in, inner.in)
+				filled += take
+				i += take
+				if filled == len(buf) {
+					res = k.wide(k.narrow(res + pairwiseSum(buf)))
+					filled = 0
 				}
-				res = wide(narrow(res + pairwiseSum(chunk)))
 			}
-			out[at] = narrow(res)
+		})
+		if filled > 0 {
+			res = k.wide(k.narrow(res + pairwiseSum(buf[:filled])))
 		}
-		k := len(idx) - 1
+		out[at] = k.narrow(res)
+	})
+}
+
+// eachIndex calls f with the input and output offsets of every index of
+// axes, in order (the last fastest), starting from input offset in and
+// output offset 0; once with in and 0 when axes is empty.
+func eachIndex(axes []stridedAxis, in int, f func(in, at int)) {
+	idx := make([]int, len(axes))
+	at := 0
+	for {
+		f(in, at)
+		k := len(axes) - 1
 		for ; k >= 0; k-- {
-			if idx[k]++; idx[k] < outer[k].n {
+			in += axes[k].in
+			at += axes[k].out
+			if idx[k]++; idx[k] < axes[k].n {
 				break
 			}
+			in -= axes[k].n * axes[k].in
+			at -= axes[k].n * axes[k].out
 			idx[k] = 0
 		}
 		if k < 0 {
