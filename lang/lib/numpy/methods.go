@@ -306,7 +306,7 @@ func varianceInOrder(x *tensor.Tensor, dims []int, ddof int, keep, std bool) (*t
 	if err != nil {
 		return nil, err
 	}
-	if dev, err = tensor.Mul(dev, dev); err != nil {
+	if err = tensor.MulSpec.ApplyInPlace(dev, dev); err != nil { // as _var's out=x
 		return nil, err
 	}
 	sq, err := sumInOrder(dev, dims, keep)
