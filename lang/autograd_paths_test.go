@@ -33,7 +33,7 @@ func TestTensorFromTensorRecordsAutograd(t *testing.T) {
 		"w[0]", "w[1, 0]", "w[:, 1]", "w[1:]", "w[None]", "w[..., 0]",
 		"w[tensor([1, 0])]", "w[w > 0]", "w[[0, 1]]",
 		"-w", "w + 1", "2 * w", "w @ w", "w ** 2", "w / 3", "w - w",
-		"w.T", "sum([r for r in w])", "max(w[0], w[1])",
+		"w.T", "sum([r for r in w])", "max(w[0, 0], w[1, 0])", "torch.max(w[0], w[1])",
 	} {
 		s := NewSession(IO{})
 		src := gradSetup + expr

@@ -273,6 +273,11 @@ func numKind(v Value) (i int64, f float64, z *big.Int, kind byte) {
 	case BigInt:
 		return 0, 0, x.v, 'b'
 	case Number: // a library's scalar, np.float64(2.5): the number it stands for
+		if _, isInt := x.Index(); !isInt {
+			if _, isFloat := x.Float(); !isFloat {
+				return 0, 0, nil, 0 // an array of several elements is no number
+			}
+		}
 		return numKind(numberValue(x))
 	}
 	return 0, 0, nil, 0

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kael-dev/kael/autograd"
@@ -230,10 +231,10 @@ func init() {
 	NewBuiltin(AsFunc, "is_grad_enabled()", "Whether operations are being recorded for autograd.", func(a *Args) (Value, error) {
 		return autograd.IsGradEnabled(), nil
 	})
-	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)), or torch.sum of a tensor (see x.sum).", "sum", func(a *Args, _ []Value) (Value, error) { return sumOf(a) })
-	defOverloaded("max(input, *args, **kwargs)", "Python's max of several values or an iterable, or torch.max of a tensor (see x.max).", "max", extremum(1))
-	defOverloaded("min(input, *args, **kwargs)", "Python's min of several values or an iterable, or torch.min of a tensor (see x.min).", "min", extremum(-1))
-	defOverloaded("all(input, *args, **kwargs)", "Whether every element is true: Python's all of an iterable, or torch.all of a tensor.", "all", func(a *Args, elems []Value) (Value, error) {
+	defOverloaded("sum(input, *args, **kwargs)", "Python's sum of an iterable (sum(xs, start=0)); of a tensor, the sum of its rows (its elements if 1-d), as Python iterates it; x.sum() is the tensor's reduction.", "sum", func(a *Args, _ []Value) (Value, error) { return sumOf(a) })
+	defOverloaded("max(input, *args, **kwargs)", "Python's max of several values or an iterable; a tensor is iterated over its rows, as Python does (x.max() is the tensor's reduction).", "max", extremum(1))
+	defOverloaded("min(input, *args, **kwargs)", "Python's min of several values or an iterable; a tensor is iterated over its rows, as Python does (x.min() is the tensor's reduction).", "min", extremum(-1))
+	defOverloaded("all(input, *args, **kwargs)", "Whether every element of an iterable is true (a tensor is iterated over its rows; x.all() is the tensor's reduction).", "all", func(a *Args, elems []Value) (Value, error) {
 		for _, e := range elems {
 			if t, err := Truth(e); err != nil || !t {
 				return false, err
@@ -241,7 +242,7 @@ func init() {
 		}
 		return true, nil
 	})
-	defOverloaded("any(input, *args, **kwargs)", "Whether some element is true: Python's any of an iterable, or torch.any of a tensor.", "any", func(a *Args, elems []Value) (Value, error) {
+	defOverloaded("any(input, *args, **kwargs)", "Whether some element of an iterable is true (a tensor is iterated over its rows; x.any() is the tensor's reduction).", "any", func(a *Args, elems []Value) (Value, error) {
 		for _, e := range elems {
 			if t, err := Truth(e); err != nil || t {
 				return t, err
@@ -273,7 +274,7 @@ func init() {
 		}
 		return nil, Errorf(TypeError, "bad operand type for abs(): '%s'", TypeName(a.Value("input")))
 	})
-	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even), or torch.round of a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
+	defOverloaded("round(input, *args, **kwargs)", "A number rounded to ndigits decimals (half to even); x.round() rounds a tensor.", "round", func(a *Args, elems []Value) (Value, error) {
 		x := valueOf(a.Value("input"))
 		if n, isNumber := x.(Number); isNumber { // a library scalar: np.float32(1.5)
 			if i, ok := n.Index(); ok {
@@ -313,7 +314,7 @@ func init() {
 		}
 		return roundDigits(f, nd), nil
 	})
-	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or torch.pow for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
+	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or base ** exp for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
 		rest := a.Value("args").(Tuple)
 		if len(rest) == 2 {
 			var ints [3]*big.Int
@@ -386,6 +387,9 @@ func scalarConversionError(to string, v Value) error {
 		}
 		return Errorf(ValueError, "only one element tensors can be converted to Python scalars")
 	}
+	if r, ok := v.(ScalarRefuser); ok {
+		return r.ScalarError(ScalarReal)
+	}
 	if _, ok := v.(Complex); ok {
 		if to == "int" {
 			return Errorf(TypeError, "int() argument must be a string, a bytes-like object or a real number, not 'complex'")
@@ -412,13 +416,9 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		// a tensor goes to the tensor method, unless a keyword only
 		// Python's function has (max(t, key=abs), sum(t, start=1))
 		// asks for Python's iteration over its rows
-		pythonKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return slices.Contains(pythonKeywords[method], n) })
-		if _, ok := first.(*tensor.Tensor); ok && !pythonKeyword {
-			m, ok := methods[method]
-			if !ok {
-				return nil, Errorf(TypeError, "%s() does not take tensors", method)
-			}
-			return a.in.call(m, append(Tuple{first}, rest...), a.kwNames, a.kwVals, a.in.stmtNode())
+		torchKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return !slices.Contains(pythonKeywords[method], n) })
+		if _, ok := first.(*tensor.Tensor); ok && (tensorMethodBuiltins[method] || torchKeyword) {
+			return callTensorMethod(a, method)
 		}
 		for _, name := range a.kwNames {
 			if !slices.Contains(pythonKeywords[method], name) {
@@ -439,7 +439,58 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		return python(a, elems)
 	})
 	b.acceptsKeywords = true
+	overloaded[method] = b
 }
+
+// overloaded holds the builtins defOverloaded made, by name.
+var overloaded = map[string]*Builtin{}
+
+// callTensorMethod calls the tensor method method with a's arguments, its
+// input the tensor.
+func callTensorMethod(a *Args, method string) (Value, error) {
+	m, ok := methods[method]
+	if !ok {
+		return nil, Errorf(TypeError, "%s() does not take tensors", method)
+	}
+	args := append(Tuple{a.Value("input")}, a.Value("args").(Tuple)...)
+	return a.in.call(m, args, a.kwNames, a.kwVals, a.in.stmtNode())
+}
+
+// TorchForm returns torch's function of a name Python's builtins share
+// with it (torch.sum, torch.max, torch.round, ...): of a tensor, the
+// tensor's method, with its help text, where the builtin follows Python
+// (sum(t) adds t's rows); of anything else, the builtin. ok is false for
+// other names. torch's modules hold these in place of the builtins. It
+// is for a module's builder, after the program has initialised (a library
+// may have given the builtins parameters).
+func TorchForm(name string) (*Builtin, bool) {
+	torchFormsOnce.Do(func() {
+		torchForms = make(map[string]*Builtin, len(overloaded))
+		for name, b := range overloaded {
+			python := b.fn
+			f := b.WithFn(func(a *Args) (Value, error) {
+				if _, ok := a.Value("input").(*tensor.Tensor); ok {
+					return callTensorMethod(a, name)
+				}
+				return python(a)
+			})
+			if m, ok := methods[name]; ok {
+				f.Doc = m.Doc
+			}
+			torchForms[name] = f
+		}
+	})
+	f, ok := torchForms[name]
+	return f, ok
+}
+
+// OverloadedBuiltins returns the names TorchForm answers, sorted.
+func OverloadedBuiltins() []string { return sortedKeys(overloaded) }
+
+var (
+	torchFormsOnce sync.Once
+	torchForms     map[string]*Builtin
+)
 
 // shortCircuit is Python's any (stopAt true) or all (stopAt false) of an
 // iterable: it stops at the first element whose truth is stopAt, leaving

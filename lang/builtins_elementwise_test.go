@@ -23,7 +23,8 @@ func TestBuiltinsElementwise(t *testing.T) {
 		{"x = tensor([1, -2])\nneg(x), x.abs(), abs(x), x.sign()", "(tensor([-1,  2]), tensor([1, 2]), tensor([1, 2]), tensor([ 1, -1]))"},
 		{"x = tensor([0., 1.])\nexp(x), x.log(), sqrt(tensor([4])), x.sin(), cos(x).dtype", "(tensor([1.0000, 2.7183]), tensor([-inf, 0.]), tensor([2.]), tensor([0.0000, 0.8415]), torch.float32)"},
 		{"x = tensor([-1., 0., 2.])\nrelu(x), x.sigmoid(), tanh(x)", "(tensor([0., 0., 2.]), tensor([0.2689, 0.5000, 0.8808]), tensor([-0.7616,  0.0000,  0.9640]))"},
-		{"x = tensor([-1.5, 2.5])\nfloor(x), x.ceil(), x.round(), round(x), round(tensor([1.234]), decimals=2)", "(tensor([-2.,  2.]), tensor([-1.,  3.]), tensor([-2.,  2.]), tensor([-2.,  2.]), tensor([1.2300]))"},
+		{"x = tensor([-1.5, 2.5])\nfloor(x), x.ceil(), x.round(), torch.round(x), round(tensor([1.234]), decimals=2)", "(tensor([-2.,  2.]), tensor([-1.,  3.]), tensor([-2.,  2.]), tensor([-2.,  2.]), tensor([1.2300]))"},
+		{"round(tensor([1.5]))", "TypeError: type Tensor doesn't define __round__ method"}, // PyTorch 1.13's Tensor has no __round__
 		{"x = tensor([1., 2.])\nx.pow(2), pow(x, tensor([3., 0.])), pow(2, x)", "(tensor([1., 4.]), tensor([1., 1.]), tensor([2., 4.]))"},
 		{"x = tensor([-2., 0.5, 3.])\nclamp(x, -1, 1), x.clamp(min=0), x.clamp(max=0.)", "(tensor([-1.0000,  0.5000,  1.0000]), tensor([0.0000, 0.5000, 3.0000]), tensor([-2.,  0.,  0.]))"},
 		{"tensor([1, 5]).clamp(2, 3), tensor([1, 5]).clamp(min=1.5).dtype", "(tensor([2, 3]), torch.float32)"},

@@ -519,8 +519,17 @@ func defPythonStrMethods() {
 	})
 }
 
+// tensorMethodBuiltins are the builtins whose Python form is the tensor's
+// method for a tensor argument: abs(t) calls t.__abs__, which is torch.abs.
+// The others treat a tensor as Python treats any iterable or number under
+// PyTorch 1.13: sum(t) and max(t) iterate over its rows (max of a 2-d
+// tensor compares rows, PyTorch's ambiguity error), any(t) and all(t) give
+// a bool, round(t) is a TypeError (Tensor has no __round__), pow(t, e) is
+// t ** e.
+var tensorMethodBuiltins = map[string]bool{"abs": true}
+
 // pythonKeywords are the keyword arguments the Python forms of the
-// overloaded builtins take (the tensor forms take the tensor method's).
+// overloaded builtins take.
 var pythonKeywords = map[string][]string{
 	"max": {"key", "default"}, "min": {"key", "default"}, "sum": {"start"},
 }

@@ -873,6 +873,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if (isTensor(a) || isTensor(b)) && !xok && !yok {
 		return tensorOrder(a, b)
 	}
+	if isOperand(a) || isOperand(b) {
+		return operandOrder(a, b)
+	}
 	if xok && yok {
 		for i := 0; i < len(xs) && i < len(ys); i++ {
 			c, err := orderDepth(xs[i], ys[i], depth+1)
@@ -912,6 +915,28 @@ func tensorOrder(a, b Value) (int, error) {
 	}
 	return orderThroughLess(x, y, func(p, q Value) (Value, error) {
 		return binaryOperators[syntax.LT].Apply(p.(*tensor.Tensor), q.(*tensor.Tensor))
+	})
+}
+
+// isOperand reports whether v is a library value with operators of its
+// own (a NumPy array).
+func isOperand(v Value) bool {
+	_, ok := v.(Operand)
+	return ok
+}
+
+// operandOrder orders a library value and another value as Python's sorted
+// and max do, through their < and its truth: NumPy's arrays of several
+// elements raise their ambiguity error.
+func operandOrder(a, b Value) (int, error) {
+	return orderThroughLess(a, b, func(p, q Value) (Value, error) {
+		r, ok, err := operandBinary(syntax.LT, p, q)
+		if !ok && err == nil {
+			e := Errorf(TypeError, "not comparable")
+			e.Err = errNotComparable
+			return nil, e
+		}
+		return r, err
 	})
 }
 

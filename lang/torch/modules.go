@@ -37,6 +37,9 @@ func defModules() {
 		for _, name := range lang.Builtins() {
 			m.Attrs[name], _ = lang.LookupBuiltin(name)
 		}
+		for _, name := range lang.OverloadedBuiltins() { // torch.sum, not Python's sum
+			m.Attrs[name], _ = lang.TorchForm(name)
+		}
 		for name, d := range lang.DTypeNames() {
 			m.Attrs[name] = d
 		}
@@ -57,6 +60,9 @@ func defModules() {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for _, name := range lang.Builtins() {
 			m.Attrs[name], _ = lang.LookupBuiltin(name)
+		}
+		for _, name := range lang.OverloadedBuiltins() {
+			m.Attrs[name], _ = lang.TorchForm(name)
 		}
 		for name, v := range functionalOnly {
 			m.Attrs[name] = v

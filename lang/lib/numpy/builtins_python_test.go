@@ -1,0 +1,33 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// TestPythonBuiltinsOfArrays checks Python's builtins and orderings of
+// arrays against NumPy: an array of several elements is no number (it
+// compared as 0 with numbers and other arrays before), so max, min and
+// sorted order arrays through their < and meet NumPy's ambiguity error.
+func TestPythonBuiltinsOfArrays(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"t = np.array([[1., -5.], [3., 2.]])\nv = np.array([1.5, -2.5, 0.])\na, b = np.array([1., -5.]), np.array([3., 2.])\n", []string{
+		"sum(t)", "sum(v)", "sum(t, 1)", "sum(np.array(3.))", "sum(np.arange(5))",
+		"max(v)", "min(v)", "max(t)", "max(v, key=abs)", "max(np.arange(5))", "max(np.float64(3.), 2)", "max(3, np.float32(2.5))",
+		"any(v)", "all(v)", "any(t)", "abs(t)", "round(v[0])", "round(np.float64(2.5))", "round(np.float32(2.567), 2)", "round(v)",
+		"pow(v, 2)", "pow(v, [1, 2, 3])", "divmod(v, 2)",
+		"sorted([a, b])", "max(a, b)", "max([a, b])", "min(a, b)", "max(a, 2)", "bool(a < b)",
+		"max(np.array([1.]), np.array([2.]))", "sorted([np.array([2.]), np.array([1.])])",
+		"sorted([np.float64(2), 1, np.int64(0)])", "sorted([np.array([2., 1.]), np.array([0.])])",
+	})
+}
+
+// TestArraysAsPythonNumbers checks NumPy's errors where Python needs a
+// number and gets an array that is none.
+func TestArraysAsPythonNumbers(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"import math\na = np.array([4., 9.])\n", []string{
+		"math.sqrt(a)", "float(a)", "int(a)", "math.floor(a)", "complex(a)", "'%f' % a", "'%d' % np.array([3])",
+		"math.isclose(a, 1)", "[1, 2, 3][np.array([1, 2])]", "[1, 2, 3][np.array(1)]", "math.exp(a)", "float(np.array([2.5]))",
+		"(1, 2)[np.array([0, 1])]", "'ab'[np.array([0, 1])]",
+	})
+}
