@@ -317,6 +317,9 @@ func init() {
 			x, ok = toComplex(re)
 		}
 		if !ok {
+			if err := NotAScalar(re, ScalarComplex); err != nil {
+				return nil, err
+			}
 			return nil, Errorf(TypeError, "complex() first argument must be a string or a number, not '%s'", TypeName(re))
 		}
 		y, ok := toComplex(im)

@@ -170,6 +170,11 @@ func seqIndex(v Value, n int, typ string) (int, error) {
 // type typ that is no int (nor, for a list or tuple, a slice): a str's
 // message is its own.
 func indicesError(typ string, v Value) *Error {
+	if r, ok := v.(ScalarRefuser); ok {
+		if e, ok := r.ScalarError(ScalarIndex).(*Error); ok {
+			return e
+		}
+	}
 	if typ == "str" {
 		return Errorf(TypeError, "string indices must be integers, not '%s'", TypeName(v))
 	}

@@ -75,6 +75,11 @@ func notAnInteger(v Value) *Error {
 	if isTensor(v) {
 		return Errorf(TypeError, "only integer tensors of a single element can be converted to an index")
 	}
+	if r, ok := v.(ScalarRefuser); ok {
+		if e, ok := r.ScalarError(ScalarIndex).(*Error); ok {
+			return e
+		}
+	}
 	return Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 

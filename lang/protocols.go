@@ -219,6 +219,14 @@ type (
 		ArrayTensor() *tensor.Tensor
 	}
 
+	// ScalarRefuser is implemented by library values that stand for a
+	// number only when they hold one element (NumPy's arrays): the error
+	// they give where Python needs a number of that kind and they hold
+	// several (NotAScalar).
+	ScalarRefuser interface {
+		ScalarError(kind ScalarKind) error
+	}
+
 	// NegativeStrider is implemented by arrays that may read their memory
 	// backwards (NumPy's a[::-1]); ArrayTensor gives such an array's
 	// elements as a copy, and torch refuses to share or copy it, as
@@ -363,4 +371,34 @@ func operandBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		}
 	}
 	return nil, false, nil
+}
+
+// ScalarKind is the kind of Python number a conversion needs.
+type ScalarKind int
+
+const (
+	ScalarReal    ScalarKind = iota // float(), int(), math's functions, '%f'
+	ScalarComplex                   // complex()
+	ScalarIndex                     // an index or a count (operator.index)
+)
+
+// NotAScalar returns the error a tensor or a library array that is no
+// single number gives where Python needs a number of kind k, as PyTorch's
+// and NumPy's conversions word it (float(t) of a two-element tensor is
+// PyTorch's ValueError, math.sqrt(a) of a NumPy array NumPy's TypeError),
+// or nil for any other value: the caller's own error stands.
+func NotAScalar(v Value, k ScalarKind) error {
+	if t, ok := v.(*tensor.Tensor); ok {
+		switch {
+		case k == ScalarIndex:
+			return notAnInteger(v)
+		case t.Numel() != 1:
+			return Errorf(ValueError, "only one element tensors can be converted to Python scalars")
+		}
+		return nil
+	}
+	if r, ok := v.(ScalarRefuser); ok {
+		return r.ScalarError(k)
+	}
+	return nil
 }

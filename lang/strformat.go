@@ -588,6 +588,8 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 			if n, err = floatToIntValue(fl); err != nil {
 				return "", err
 			}
+		} else if err := NotAScalar(v, ScalarReal); err != nil {
+			return "", err
 		} else if conv == 'd' || conv == 'i' || conv == 'u' {
 			return "", Errorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
 		} else {
@@ -615,6 +617,9 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 		fl, ok := AsFloat(v)
 		if !ok {
+			if err := NotAScalar(v, ScalarReal); err != nil {
+				return "", err
+			}
 			return "", Errorf(TypeError, "must be real number, not %s", TypeName(v))
 		}
 		f.typ = conv

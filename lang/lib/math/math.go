@@ -225,6 +225,9 @@ func mathReal(v lang.Value) (float64, error) {
 	}
 	f, ok := lang.AsFloat(v)
 	if !ok {
+		if err := lang.NotAScalar(v, lang.ScalarReal); err != nil {
+			return 0, err
+		}
 		return 0, lang.Errorf(lang.TypeError, "must be real number, not %s", lang.TypeName(v))
 	}
 	return f, nil

@@ -94,6 +94,20 @@ func (a *Array) Float() (float64, bool) {
 	return (&Scalar{t: a.store}).Float()
 }
 
+// ScalarError is NumPy's error for an array of several elements (or, as an
+// index, any array but a 0-d integer one) where Python needs a number.
+func (a *Array) ScalarError(kind lang.ScalarKind) error {
+	what := "only size-1 arrays can be converted to Python scalars"
+	switch kind {
+	case lang.ScalarIndex:
+		what = "only integer scalar arrays can be converted to a scalar index"
+	case lang.ScalarComplex:
+		what = "only length-1 arrays can be converted to Python scalars"
+	case lang.ScalarReal:
+	}
+	return lang.Errorf(lang.TypeError, "%s", what)
+}
+
 // Index is operator.index(a), for 0-d integer arrays only.
 func (a *Array) Index() (int64, bool) {
 	if a.store.Dim() != 0 {
