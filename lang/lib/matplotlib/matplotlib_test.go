@@ -20,6 +20,8 @@ func TestPyplotCells(t *testing.T) {
 	cells := []langtest.Case{
 		{"plt.plot([1, 2, 3])", ""},
 		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
+		// a format string that is a colour alone, as NumPy's tutorial draws
+		{"plt.plot([1, 2], [3, 4], 'purple'); plt.plot([1, 2], 'tab:green'); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
 		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
 		{"fig, axes = plt.subplots(2, 3); len(axes), len(axes[0]), type(axes[1][2]).__name__ if False else fig", "(2, 3, <Figure size 640x480 with 6 Axes>)"},
 		{"fig, ax = plt.subplots(); ax.set_title('t'); ax", "<Axes: 't'>"},
