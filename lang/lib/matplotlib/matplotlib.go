@@ -400,7 +400,7 @@ func floatsTensor(vs []float64) lang.Value {
 
 var axesOps = []axesOp{
 	{fn: "plot", method: "plot", params: "*args, label=None, color=None, linewidth=None, linestyle=None, marker=None",
-		doc: "Draws a line through the points: plot(y), plot(x, y), with a format string such as 'r--' or 'o' (colour, marker, line style) last. x and y are lists or tensors.",
+		doc: "Draws a line through the points: plot(y), plot(x, y), with a format string such as 'r--' or 'o' (colour, marker, line style), or a colour alone ('purple'), last. x and y are lists or tensors.",
 		run: func(ax *AxesValue, a *lang.Args) (lang.Value, error) {
 			x, y, format, err := plotArgs(a)
 			if err != nil {
