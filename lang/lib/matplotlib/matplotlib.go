@@ -135,6 +135,14 @@ func (st *pyplotState) newFigure(w, h float64, rows, cols int) (*FigureValue, er
 	return fv, nil
 }
 
+// clear empties the figure, as matplotlib's clf(): its axes give way to
+// one new empty axes, where matplotlib's figure has none until the next
+// plot makes one.
+func (fv *FigureValue) clear() {
+	axes, _ := fv.F.Subplots(1, 1) // a 1×1 grid is valid
+	fv.axes = []*AxesValue{{A: axes[0], fig: fv}}
+}
+
 // gcf returns the current figure, opening one when none is open.
 func (st *pyplotState) gcf() *FigureValue {
 	if len(st.figures) == 0 {
@@ -622,6 +630,10 @@ var pyplotFuncs = []pyplotFunc{
 		}
 		return lang.None, nil
 	}),
+	pf("clf()", "Clears the current figure: what it drew and its axes go, and the next plot draws on one new axes.", func(a *lang.Args) (lang.Value, error) {
+		pyplotOf(a.Session()).gcf().clear()
+		return lang.None, nil
+	}),
 	pf("tight_layout()", "Accepted for matplotlib code: kael's layout already fits labels and titles inside the figure.", func(a *lang.Args) (lang.Value, error) {
 		return lang.None, nil
 	}),
@@ -654,5 +666,9 @@ var figureFuncs = []pyplotFunc{
 	}),
 	pf("colorbar(self, mappable)", "Draws a colour bar beside the axes of an image imshow returned.", func(a *lang.Args) (lang.Value, error) {
 		return colorbar(nil, a)
+	}),
+	pf("clf(self)", "Clears the figure: what it drew and its axes go, and the next plot draws on one new axes.", func(a *lang.Args) (lang.Value, error) {
+		a.Value("self").(*FigureValue).clear()
+		return lang.None, nil
 	}),
 }

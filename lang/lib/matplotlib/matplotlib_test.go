@@ -20,6 +20,8 @@ func TestPyplotCells(t *testing.T) {
 	cells := []langtest.Case{
 		{"plt.plot([1, 2, 3])", ""},
 		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
+		{"fig, axes = plt.subplots(1, 2); plt.plot([1, 2]); plt.clf(); plt.gcf() is fig, len(fig.axes), plt.gca() is axes[0]", "(True, 1, False)"},
+		{"fig = plt.figure(); plt.imshow(torch.rand(2, 2)); fig.clf(); plt.plot([3, 4]); fig", "<Figure size 640x480 with 1 Axes>"},
 		// a format string that is a colour alone, as NumPy's tutorial draws
 		{"plt.plot([1, 2], [3, 4], 'purple'); plt.plot([1, 2], 'tab:green'); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
 		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
