@@ -454,11 +454,15 @@ var axesOps = []axesOp{
 			_, err := ax.A.Bar(x, h, o)
 			return lang.None, plotErr(err)
 		}},
-	{fn: "hist", method: "hist", params: "x, bins=10, color=None, label=None",
-		doc: "Draws a histogram of x in bins evenly spaced bins; returns (counts, edges, None) as matplotlib returns (n, bins, patches).",
+	{fn: "hist", method: "hist", params: "x, bins=10, density=False, color=None, label=None",
+		doc: "Draws a histogram of x in bins evenly spaced bins (with density=True, a probability density: each count divided by its bin's width and the total); returns (counts, edges, None) as matplotlib returns (n, bins, patches).",
 		run: func(ax *AxesValue, a *lang.Args) (lang.Value, error) {
 			x := seriesArg(a, a.Value("x"), "x")
-			o := plot.HistOptions{Bins: a.Int("bins"), Colour: optStr(a, "color"), Label: optStr(a, "label")}
+			density, err := lang.Truth(a.Value("density"))
+			if err != nil {
+				return nil, err
+			}
+			o := plot.HistOptions{Bins: a.Int("bins"), Colour: optStr(a, "color"), Label: optStr(a, "label"), Density: density}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
