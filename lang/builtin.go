@@ -478,7 +478,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 			if s.python {
 				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
 			}
-			return nil, nil, Errorf(TypeError, "%s() takes %d positional arguments but %d were given", s.name, countPositional(s.params), len(pos))
+			return nil, nil, Errorf(TypeError, "%s() takes %s positional arguments but %d were given", s.name, positionalRange(s.params), len(pos))
 		}
 		p := s.params[i]
 		if p.variadic {
@@ -581,14 +581,25 @@ func paramNames(ps []param) []string {
 	return names
 }
 
-func countPositional(ps []param) int {
-	n := 0
+// positionalRange is how many positional arguments a builtin takes:
+// "2", or "from 1 to 2" where some have defaults, as CPython words it for
+// a Python function and NumPy's argument parser for its builtins
+// ("array() takes from 1 to 2 positional arguments but 4 were given").
+func positionalRange(ps []param) string {
+	lo, hi := 0, 0
 	for _, p := range ps {
-		if !p.kwOnly {
-			n++
+		if p.kwOnly || p.variadic {
+			continue
+		}
+		hi++
+		if p.def == nil {
+			lo++
 		}
 	}
-	return n
+	if lo != hi {
+		return fmt.Sprintf("from %d to %d", lo, hi)
+	}
+	return strconv.Itoa(hi)
 }
 
 func (b *Builtin) paramIndex(name string) int {

@@ -288,6 +288,10 @@ type HistOptions struct {
 	Bins   int // 10 when 0
 	Colour string
 	Label  string
+	// Density draws and returns a probability density, each count
+	// divided by its bin's width and the total count, in NumPy's order
+	// (np.histogram's n / db / n.sum()), so the bars' area is 1.
+	Density bool
 }
 
 // MaxBins bounds the bins of a histogram.
@@ -336,6 +340,15 @@ func (a *Axes) Hist(data any, o HistOptions) (*Hist, error) {
 			out.Edges = append(out.Edges, bin.Min)
 		}
 		out.Edges = append(out.Edges, bin.Max)
+	}
+	if o.Density {
+		total := 0.0
+		for _, n := range out.Counts {
+			total += n
+		}
+		for i := range out.Counts {
+			out.Counts[i] = out.Counts[i] / (out.Edges[i+1] - out.Edges[i]) / total
+		}
 	}
 	a.Series = append(a.Series, out)
 	return out, nil

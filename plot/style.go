@@ -155,10 +155,17 @@ type Format struct {
 }
 
 // ParseFormat reads a matplotlib format string: an optional colour letter,
-// marker and line style in any order ('r--', 'o', 'g-o', 'k:'). A marker
-// without a line style draws markers only, as in matplotlib.
+// marker and line style in any order ('r--', 'o', 'g-o', 'k:'), or, as
+// matplotlib's _process_plot_format tries first, a colour alone ('purple',
+// 'tab:blue', '#ff8800', 'C2'). A marker without a line style draws
+// markers only, as in matplotlib.
 func ParseFormat(s string) (Format, error) {
 	var f Format
+	if len(s) > 1 {
+		if _, err := ParseColour(s); err == nil {
+			return Format{Colour: s}, nil
+		}
+	}
 	rest := s
 	for rest != "" {
 		switch {

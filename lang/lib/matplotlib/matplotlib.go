@@ -135,6 +135,14 @@ func (st *pyplotState) newFigure(w, h float64, rows, cols int) (*FigureValue, er
 	return fv, nil
 }
 
+// clear empties the figure, as matplotlib's clf(): its axes give way to
+// one new empty axes, where matplotlib's figure has none until the next
+// plot makes one.
+func (fv *FigureValue) clear() {
+	axes, _ := fv.F.Subplots(1, 1) // a 1×1 grid is valid
+	fv.axes = []*AxesValue{{A: axes[0], fig: fv}}
+}
+
 // gcf returns the current figure, opening one when none is open.
 func (st *pyplotState) gcf() *FigureValue {
 	if len(st.figures) == 0 {
@@ -400,7 +408,7 @@ func floatsTensor(vs []float64) lang.Value {
 
 var axesOps = []axesOp{
 	{fn: "plot", method: "plot", params: "*args, label=None, color=None, linewidth=None, linestyle=None, marker=None",
-		doc: "Draws a line through the points: plot(y), plot(x, y), with a format string such as 'r--' or 'o' (colour, marker, line style) last. x and y are lists or tensors.",
+		doc: "Draws a line through the points: plot(y), plot(x, y), with a format string such as 'r--' or 'o' (colour, marker, line style), or a colour alone ('purple'), last. x and y are lists or tensors.",
 		run: func(ax *AxesValue, a *lang.Args) (lang.Value, error) {
 			x, y, format, err := plotArgs(a)
 			if err != nil {
@@ -446,11 +454,15 @@ var axesOps = []axesOp{
 			_, err := ax.A.Bar(x, h, o)
 			return lang.None, plotErr(err)
 		}},
-	{fn: "hist", method: "hist", params: "x, bins=10, color=None, label=None",
-		doc: "Draws a histogram of x in bins evenly spaced bins; returns (counts, edges, None) as matplotlib returns (n, bins, patches).",
+	{fn: "hist", method: "hist", params: "x, bins=10, density=False, color=None, label=None",
+		doc: "Draws a histogram of x in bins evenly spaced bins (with density=True, a probability density: each count divided by its bin's width and the total); returns (counts, edges, None) as matplotlib returns (n, bins, patches).",
 		run: func(ax *AxesValue, a *lang.Args) (lang.Value, error) {
 			x := seriesArg(a, a.Value("x"), "x")
-			o := plot.HistOptions{Bins: a.Int("bins"), Colour: optStr(a, "color"), Label: optStr(a, "label")}
+			density, err := lang.Truth(a.Value("density"))
+			if err != nil {
+				return nil, err
+			}
+			o := plot.HistOptions{Bins: a.Int("bins"), Colour: optStr(a, "color"), Label: optStr(a, "label"), Density: density}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
@@ -622,6 +634,10 @@ var pyplotFuncs = []pyplotFunc{
 		}
 		return lang.None, nil
 	}),
+	pf("clf()", "Clears the current figure: what it drew and its axes go, and the next plot draws on one new axes.", func(a *lang.Args) (lang.Value, error) {
+		pyplotOf(a.Session()).gcf().clear()
+		return lang.None, nil
+	}),
 	pf("tight_layout()", "Accepted for matplotlib code: kael's layout already fits labels and titles inside the figure.", func(a *lang.Args) (lang.Value, error) {
 		return lang.None, nil
 	}),
@@ -654,5 +670,9 @@ var figureFuncs = []pyplotFunc{
 	}),
 	pf("colorbar(self, mappable)", "Draws a colour bar beside the axes of an image imshow returned.", func(a *lang.Args) (lang.Value, error) {
 		return colorbar(nil, a)
+	}),
+	pf("clf(self)", "Clears the figure: what it drew and its axes go, and the next plot draws on one new axes.", func(a *lang.Args) (lang.Value, error) {
+		a.Value("self").(*FigureValue).clear()
+		return lang.None, nil
 	}),
 }

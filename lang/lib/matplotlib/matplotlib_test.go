@@ -20,11 +20,19 @@ func TestPyplotCells(t *testing.T) {
 	cells := []langtest.Case{
 		{"plt.plot([1, 2, 3])", ""},
 		{"plt.plot(torch.tensor([1.0, 4.0]), 'r--', label='loss'); plt.legend(); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
+		{"fig, axes = plt.subplots(1, 2); plt.plot([1, 2]); plt.clf(); plt.gcf() is fig, len(fig.axes), plt.gca() is axes[0]", "(True, 1, False)"},
+		{"fig = plt.figure(); plt.imshow(torch.rand(2, 2)); fig.clf(); plt.plot([3, 4]); fig", "<Figure size 640x480 with 1 Axes>"},
+		// a format string that is a colour alone, as NumPy's tutorial draws
+		{"plt.plot([1, 2], [3, 4], 'purple'); plt.plot([1, 2], 'tab:green'); plt.gcf()", "<Figure size 640x480 with 1 Axes>"},
 		{"plt.figure(figsize=(3, 2))", "<Figure size 300x200 with 1 Axes>"},
 		{"fig, axes = plt.subplots(2, 3); len(axes), len(axes[0]), type(axes[1][2]).__name__ if False else fig", "(2, 3, <Figure size 640x480 with 6 Axes>)"},
 		{"fig, ax = plt.subplots(); ax.set_title('t'); ax", "<Axes: 't'>"},
 		{"fig, axes = plt.subplots(1, 2); axes[1].plot([1, 2], 'o'); len(fig.axes)", "2"},
 		{"n, edges, _ = plt.hist([0, 1, 1, 2, 3, 4], bins=4); n.tolist(), edges.tolist()", "([1.0, 2.0, 1.0, 2.0], [0.0, 1.0, 2.0, 3.0, 4.0])"},
+		// density=True divides as np.histogram does, n / db / n.sum(): NumPy's
+		// [0.2857142857142857, 0.09523809523809523, 0.19047619047619047, ...]
+		// in the float32 tensor hist returns
+		{"n, edges, _ = plt.hist([0, 1, 1, 2, 3, 4, 6], bins=4, density=True); [round(v, 7) for v in n.tolist()], edges.tolist()", "([0.2857143, 0.0952381, 0.1904762, 0.0952381], [0.0, 1.5, 3.0, 4.5, 6.0])"},
 		{"plt.xlim(0, 10)", "(0.0, 10.0)"},
 		{"plt.ylim((1, 2))", "(1.0, 2.0)"},
 		{"plt.xlim()", ""},

@@ -11,7 +11,7 @@ import (
 // The functions that make arrays.
 
 func defCreation(m map[string]lang.Value) {
-	m["array"] = lang.NewBuiltin(lang.AsValue, "array(object, dtype=None, copy=True, ndmin=0)", "An array of the data: nested lists of numbers, an array, a tensor (copied); with a structured dtype, nested lists of tuples.", func(a *lang.Args) (lang.Value, error) {
+	m["array"] = lang.NewBuiltin(lang.AsValue, "array(object, dtype=None, *, copy=True, ndmin=0)", "An array of the data: nested lists of numbers, an array, a tensor (copied); with a structured dtype, nested lists of tuples.", func(a *lang.Args) (lang.Value, error) {
 		if sd, err := structDTypeArg(a.Value("dtype")); sd != nil || err != nil {
 			if err != nil {
 				return nil, err

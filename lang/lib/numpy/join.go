@@ -176,6 +176,7 @@ func defJoin(m map[string]lang.Value) {
 		r, err := tensor.Cat(ts, 0)
 		return wrapArray(r), err
 	})
+	m["row_stack"] = m["vstack"] // NumPy 1.24's numpy/lib: row_stack = vstack
 	m["hstack"] = lang.NewBuiltin(lang.AsValue, "hstack(tup)", "The arrays joined column-wise (along the first axis for 1-d arrays).", func(a *lang.Args) (lang.Value, error) {
 		ts, err := arraysOf(a.Value("tup"))
 		if err != nil {

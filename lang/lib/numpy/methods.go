@@ -450,7 +450,7 @@ func init() {
 				}
 				return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
 			}},
-		{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.",
+		{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.", methodOnly: true, // np.reshape: reshape.go
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 				shape, err := shapeArgs(a.Value("shape"))
 				if err != nil {

@@ -37,7 +37,6 @@ var npshapeFuncs = []sourceFunc{
 	{"atleast_2d(*arys)", "Each input as an array of at least two dimensions (one array, or a list of them)."},
 	{"atleast_3d(*arys)", "Each input as an array of at least three dimensions: (N,) becomes (1, N, 1), (M, N) becomes (M, N, 1)."},
 	{"column_stack(tup)", "1-d arrays as the columns of a 2-d array; 2-d ones stacked as they are (np.hstack's)."},
-	{"row_stack(tup, *, dtype=None, casting='same_kind')", "np.vstack: the arrays stacked as rows."},
 	{"dstack(tup)", "The arrays stacked along the third axis (after np.atleast_3d)."},
 	{"moveaxis(a, source, destination)", "a with axes source (an int or a sequence) moved to destination, the others kept in order."},
 	{"rot90(m, k=1, axes=(0, 1))", "m rotated by 90 degrees k times in the plane of axes, from the first toward the second."},

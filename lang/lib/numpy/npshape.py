@@ -218,12 +218,6 @@ def column_stack(tup):
     return np.concatenate(arrays, 1)
 
 
-def row_stack(tup, *, dtype=None, casting="same_kind"):
-    if dtype is not None or casting != "same_kind":
-        raise NotImplementedError("kael's np.row_stack (np.vstack) does not take dtype= or casting=")
-    return np.vstack(tup)
-
-
 def dstack(tup):
     arrs = atleast_3d(*tup)
     if not isinstance(arrs, list):

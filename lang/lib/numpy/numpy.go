@@ -168,14 +168,22 @@ func buildModule() *lang.Module {
 	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
 	m["lib"] = libModule
+	// Each builtin is wrapped once, so that two names of one function stay
+	// one object (np.row_stack is np.vstack, as in NumPy).
+	wrapped := map[*lang.Builtin]*lang.Builtin{}
 	for name, v := range m {
 		// a class (np.ndarray, np.recarray) keeps its identity, which isinstance asks
 		if b, ok := v.(*lang.Builtin); ok && b != ndarrayClass && b != recarrayClass {
+			if w, ok := wrapped[b]; ok {
+				m[name] = w
+				continue
+			}
 			fn := b.Fn()
-			m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
+			w := b.WithFn(func(a *lang.Args) (lang.Value, error) {
 				v, err := fn(a)
 				return v, numpyError(err)
 			})
+			wrapped[b], m[name] = w, w
 		}
 	}
 	wrapUfuncs(m)
