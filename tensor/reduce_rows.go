@@ -73,17 +73,12 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 	return out, nil
 }
 
-// rowsAtOnce is the number of rows sumLeadingRows hands its kernel at a
-// time: the vector kernels load and store each block of sums once per
-// call, keeping it in registers across the rows, while the rows stream
-// past eight at a time.
-const rowsAtOnce = 8
-
 // sumLeadingRows sets out to the sum of the rows of x, each len(out) long,
 // in order from +0.0, by blocks of columns (in parallel over the blocks: the order
 // of the additions of each element does not depend on the split).
 // addRows(acc, x, stride, k) adds the k rows of x, stride apart, to acc
-// in order (vecmath.SumRowsFloat64).
+// in order (vecmath.SumRowsFloat64, which takes them eight at a time
+// into registers).
 func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, addRows func(acc, x []T, stride, k int)) error {
 	width := len(out)
 	blocks := (width + rowsBlock - 1) / rowsBlock
@@ -92,9 +87,7 @@ func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, addRows fun
 			lo, hi := blk*rowsBlock, min(width, (blk+1)*rowsBlock)
 			acc := out[lo:hi]
 			clear(acc) // NumPy's identity +0.0 (in each float type): -0.0 rows sum to +0.0
-			for r := 0; r < rows; r += rowsAtOnce {
-				addRows(acc, x[r*width+lo:], width, min(rowsAtOnce, rows-r))
-			}
+			addRows(acc, x[lo:], width, rows)
 		}
 	})
 }

@@ -10,10 +10,13 @@ package vecmath
 // SumRowsFloat64 adds k rows of x, stride elements apart, to acc in
 // order: acc[j] = ((acc[j] + x[j]) + x[stride+j]) + ... + x[(k-1)*stride+j],
 // rounded after each addition, as NumPy adds the rows of a C-contiguous
-// array reduced over its leading axes. The vector kernels keep the
-// accumulators in registers across the k rows: one load and one store of
-// acc per call, not per row. x must hold (k-1)*stride+len(acc) elements
-// and must not overlap acc.
+// array reduced over its leading axes. The vector kernels take eight
+// rows at a time, sweeping the columns with one pointer per row (eight
+// sequential streams), each column's sum in a register from the load of
+// acc to its store: one load and one store of acc per eight rows, not per
+// row; fewer than eight rows left are added a row at a time within a
+// register of columns. x must hold (k-1)*stride+len(acc) elements and
+// must not overlap acc.
 func SumRowsFloat64(acc, x []float64, stride, k int) {
 	n := len(acc)
 	if n == 0 || k <= 0 {
@@ -21,7 +24,14 @@ func SumRowsFloat64(acc, x []float64, stride, k int) {
 	}
 	x = rowsSpan(x, n, stride, k)
 	if n8 := n &^ 7; n8 > 0 {
-		impls.Current().sumRowsF64(acc[:n8], x, stride, k)
+		im := impls.Current()
+		r := 0
+		for ; r+8 <= k; r += 8 {
+			im.sumRows8F64(acc[:n8], x[r*stride:], stride)
+		}
+		if r < k {
+			im.sumRowsF64(acc[:n8], x[r*stride:], stride, k-r)
+		}
 		acc, x = acc[n8:], x[n8:]
 	}
 	sumRowsGeneric(acc, x, stride, k)
@@ -36,7 +46,14 @@ func SumRowsFloat32(acc, x []float32, stride, k int) {
 	}
 	x = rowsSpan(x, n, stride, k)
 	if n16 := n &^ 15; n16 > 0 {
-		impls.Current().sumRowsF32(acc[:n16], x, stride, k)
+		im := impls.Current()
+		r := 0
+		for ; r+8 <= k; r += 8 {
+			im.sumRows8F32(acc[:n16], x[r*stride:], stride)
+		}
+		if r < k {
+			im.sumRowsF32(acc[:n16], x[r*stride:], stride, k-r)
+		}
 		acc, x = acc[n16:], x[n16:]
 	}
 	sumRowsGeneric(acc, x, stride, k)
@@ -52,6 +69,9 @@ func rowsSpan[T float32 | float64](x []T, n, stride, k int) []T {
 	}
 	return x[:need]
 }
+
+// sumRows8Generic is the eight-row kernel in Go.
+func sumRows8Generic[T float32 | float64](acc, x []T, stride int) { sumRowsGeneric(acc, x, stride, 8) }
 
 // sumRowsGeneric is SumRowsFloat64 and SumRowsFloat32 in Go: a row at a
 // time, the same additions in the same order.

@@ -22,3 +22,15 @@ func pairwiseF64AVX2(x []float64) float64
 
 //go:noescape
 func pairwiseF32AVX(x []float32) float32
+
+//go:noescape
+func sumRows8F64AVX512(acc, x []float64, stride int)
+
+//go:noescape
+func sumRows8F64AVX2(acc, x []float64, stride int)
+
+//go:noescape
+func sumRows8F32AVX512(acc, x []float32, stride int)
+
+//go:noescape
+func sumRows8F32AVX2(acc, x []float32, stride int)

@@ -55,6 +55,10 @@ type impl struct {
 	// (float32), k >= 1, x cut to the rows.
 	sumRowsF64 func(acc, x []float64, stride, k int)
 	sumRowsF32 func(acc, x []float32, stride, k int)
+	// sumRows8F64 and sumRows8F32 are sumRowsF64 and sumRowsF32 for
+	// eight rows, by columns: the faster for eight rows.
+	sumRows8F64 func(acc, x []float64, stride int)
+	sumRows8F32 func(acc, x []float32, stride int)
 	// pairwiseF64 and pairwiseF32 are the pairwise blocks without the
 	// remainder, for a length that is a multiple of 8, at least 8.
 	pairwiseF64 func(x []float64) float64
@@ -82,6 +86,8 @@ var genericImpl = &impl{
 	addRows8F64:   addRows8F64Generic,
 	sumRowsF64:    sumRowsGeneric[float64],
 	sumRowsF32:    sumRowsGeneric[float32],
+	sumRows8F64:   sumRows8Generic[float64],
+	sumRows8F32:   sumRows8Generic[float32],
 	pairwiseF64:   pairwiseGeneric[float64],
 	pairwiseF32:   pairwiseGeneric[float32],
 }

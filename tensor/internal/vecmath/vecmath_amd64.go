@@ -102,6 +102,8 @@ func archImpls() []*impl {
 			addRows8F64:   addRows8F64AVX512,
 			sumRowsF64:    sumRowsF64AVX512,
 			sumRowsF32:    sumRowsF32AVX512,
+			sumRows8F64:   sumRows8F64AVX512,
+			sumRows8F32:   sumRows8F32AVX512,
 			pairwiseF64:   pairwiseF64AVX512,
 			pairwiseF32:   pairwiseF32AVX,
 		})
@@ -127,6 +129,8 @@ func archImpls() []*impl {
 			addRows8F64:   addRows8F64AVX2,
 			sumRowsF64:    sumRowsF64AVX2,
 			sumRowsF32:    sumRowsF32AVX2,
+			sumRows8F64:   sumRows8F64AVX2,
+			sumRows8F32:   sumRows8F32AVX2,
 			pairwiseF64:   pairwiseF64AVX2,
 			pairwiseF32:   pairwiseF32AVX,
 		})
