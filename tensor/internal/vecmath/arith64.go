@@ -112,3 +112,32 @@ func vectorPrefix64(o, a, b []float64) int {
 	}
 	return n
 }
+
+// SubSquareFloat64 sets o[i] = (a[i] − s)·(a[i] − s), the square of the
+// rounded difference, rounded: x − mean and its square in place, NumPy's
+// _var's two passes, in one.
+func SubSquareFloat64(o, a []float64, s float64) {
+	a = a[:len(o)]
+	n := vectorPrefix64(o, a, a)
+	if n > 0 {
+		subSquareF64Arch(o[:n], a[:n], s)
+	}
+	for i := n; i < len(o); i++ {
+		d := a[i] - s
+		o[i] = d * d
+	}
+}
+
+// SubSquareFloat32 is SubSquareFloat64 for float32, each operation
+// rounded to float32.
+func SubSquareFloat32(o, a []float32, s float32) {
+	a = a[:len(o)]
+	n := vectorPrefix(o, a, a)
+	if n > 0 {
+		subSquareF32Arch(o[:n], a[:n], s)
+	}
+	for i := n; i < len(o); i++ {
+		d := a[i] - s
+		o[i] = d * d
+	}
+}

@@ -37,3 +37,14 @@ var (
 	subSVF64Arch = subSVF64AVX
 	divSVF64Arch = divSVF64AVX
 )
+
+//go:noescape
+func subSquareF64AVX(o, a []float64, s float64)
+
+//go:noescape
+func subSquareF32AVX(o, a []float32, s float32)
+
+var (
+	subSquareF64Arch = subSquareF64AVX
+	subSquareF32Arch = subSquareF32AVX
+)

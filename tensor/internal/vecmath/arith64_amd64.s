@@ -236,3 +236,69 @@ divsvd4:
 divsvdend:
 	VZEROUPPER
 	RET
+
+// func subSquareF64AVX(o, a []float64, s float64)
+// o[i] = (a[i] - s)·(a[i] - s) over whole vectors of four.
+TEXT ·subSquareF64AVX(SB), NOSPLIT, $0-56
+	MOVQ o_base+0(FP), DI
+	MOVQ o_len+8(FP), CX
+	MOVQ a_base+24(FP), SI
+	VBROADCASTSD s+48(FP), Y2
+subsqd8:
+	CMPQ CX, $8
+	JB   subsqd4
+	VMOVUPD (SI), Y0
+	VMOVUPD 32(SI), Y1
+	VSUBPD Y2, Y0, Y0
+	VSUBPD Y2, Y1, Y1
+	VMULPD Y0, Y0, Y0
+	VMULPD Y1, Y1, Y1
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JMP  subsqd8
+subsqd4:
+	TESTQ CX, CX
+	JZ    subsqdend
+	VMOVUPD (SI), Y0
+	VSUBPD Y2, Y0, Y0
+	VMULPD Y0, Y0, Y0
+	VMOVUPD Y0, (DI)
+subsqdend:
+	VZEROUPPER
+	RET
+
+// func subSquareF32AVX(o, a []float32, s float32)
+// o[i] = (a[i] - s)·(a[i] - s) over whole vectors of eight.
+TEXT ·subSquareF32AVX(SB), NOSPLIT, $0-52
+	MOVQ o_base+0(FP), DI
+	MOVQ o_len+8(FP), CX
+	MOVQ a_base+24(FP), SI
+	VBROADCASTSS s+48(FP), Y2
+subsqs16:
+	CMPQ CX, $16
+	JB   subsqs8
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VSUBPS Y2, Y0, Y0
+	VSUBPS Y2, Y1, Y1
+	VMULPS Y0, Y0, Y0
+	VMULPS Y1, Y1, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  subsqs16
+subsqs8:
+	TESTQ CX, CX
+	JZ    subsqsend
+	VMOVUPS (SI), Y0
+	VSUBPS Y2, Y0, Y0
+	VMULPS Y0, Y0, Y0
+	VMOVUPS Y0, (DI)
+subsqsend:
+	VZEROUPPER
+	RET

@@ -11,4 +11,6 @@ var (
 	subVVF64Arch, mulVVF64Arch, divVVF64Arch   func(o, a, b []float64)
 	addVSF64Arch, mulVSF64Arch, divVSF64Arch   func(o, a []float64, s float64)
 	subSVF64Arch, divSVF64Arch                 func(o []float64, s float64, b []float64)
+	subSquareF64Arch                           func(o, a []float64, s float64)
+	subSquareF32Arch                           func(o, a []float32, s float32)
 )

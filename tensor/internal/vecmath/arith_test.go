@@ -17,7 +17,8 @@ type arithCase[T float32 | float64] struct {
 }
 
 // TestArithMatchesScalar checks the vector add, sub, mul and div, each
-// form (VV, VS, SV), float32 and float64, bit for bit against Go's
+// form (VV, VS, SV), and the squared difference with a scalar, float32
+// and float64, bit for bit against Go's
 // scalar operators at every length up to 70, with special values (signed
 // zeros, subnormals, overflow, infinities, NaN, whose payload alone may
 // differ), with o being a itself and with o overlapping a one element
@@ -34,6 +35,7 @@ func TestArithMatchesScalar(t *testing.T) {
 		{"DivVS", func(o, a, b []float32) { DivVS(o, a, b[0]) }, func(a, b float32) float32 { return a / b }},
 		{"SubSV", func(o, a, b []float32) { SubSV(o, b[0], a) }, func(a, b float32) float32 { return b - a }},
 		{"DivSV", func(o, a, b []float32) { DivSV(o, b[0], a) }, func(a, b float32) float32 { return b / a }},
+		{"SubSquareFloat32", func(o, a, b []float32) { SubSquareFloat32(o, a, b[0]) }, func(a, b float32) float32 { d := a - b; return d * d }},
 	})
 	testArith(t, []float64{0, math.Copysign(0, -1), math.SmallestNonzeroFloat64, 1e-308, 1.7e308, -1.7e308,
 		math.Inf(1), math.Inf(-1), math.NaN(), 1, -1}, []arithCase[float64]{
@@ -45,6 +47,7 @@ func TestArithMatchesScalar(t *testing.T) {
 		{"DivVSFloat64", func(o, a, b []float64) { DivVSFloat64(o, a, b[0]) }, func(a, b float64) float64 { return a / b }},
 		{"SubSVFloat64", func(o, a, b []float64) { SubSVFloat64(o, b[0], a) }, func(a, b float64) float64 { return b - a }},
 		{"DivSVFloat64", func(o, a, b []float64) { DivSVFloat64(o, b[0], a) }, func(a, b float64) float64 { return b / a }},
+		{"SubSquareFloat64", func(o, a, b []float64) { SubSquareFloat64(o, a, b[0]) }, func(a, b float64) float64 { d := a - b; return d * d }},
 	})
 }
 
