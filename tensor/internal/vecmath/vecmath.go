@@ -2,9 +2,10 @@
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; tanh and its gradient; GELU, its tanh form and its
 // exact (erf) form with the latter's gradient; leaky_relu and its
-// gradient; Adam's float32 step; float32 addition, subtraction,
-// multiplication and division of slices; the float64 addition of two
-// slices and of eight rows into an accumulator; and NumPy's orders of
+// gradient; Adam's float32 step; float32 and float64 addition,
+// subtraction, multiplication and division of slices and scalars, and
+// the square of a difference with a scalar (np.var's deviations); the
+// float64 addition of eight rows into an accumulator; and NumPy's orders of
 // float32 and float64 sums (rows added in turn into an accumulator, the
 // block of pairwise_sum), exact lane by lane like the scalar loops.
 //
