@@ -378,9 +378,6 @@ func arith[T Number](op arithOp) binaryKernel {
 	case opAdd:
 		f = func(a, b T) T { return a + b }
 		fast = fastPaths[T, T]{vv: addVV[T], vs: addVS[T], sv: func(o []T, a T, b []T) { addVS(o, b, a) }}
-		if vv, ok := any(vecmath.AddFloat64).(func(o, a, b []T)); ok {
-			fast.vv = vv // float64: the vector kernel, exact like the loop
-		}
 	case opSub:
 		f = func(a, b T) T { return a - b }
 		fast = fastPaths[T, T]{vv: subVV[T], vs: func(o []T, a []T, b T) { addVS(o, a, -b) }, sv: subSV[T]}
@@ -393,6 +390,8 @@ func arith[T Number](op arithOp) binaryKernel {
 	}
 	if f32, ok := any(&float32Arith[op]).(*fastPaths[T, T]); ok {
 		fast = *f32
+	} else if f64, ok := any(&float64Arith[op]).(*fastPaths[T, T]); ok {
+		fast = *f64
 	}
 	return func(it *Iter) error { return runBinary(it, f, &fast) }
 }
@@ -404,6 +403,16 @@ var float32Arith = [...]fastPaths[float32, float32]{
 	opSub: {vv: vecmath.SubVV, vs: func(o []float32, a []float32, b float32) { vecmath.AddVS(o, a, -b) }, sv: vecmath.SubSV},
 	opMul: {vv: vecmath.MulVV, vs: vecmath.MulVS, sv: func(o []float32, a float32, b []float32) { vecmath.MulVS(o, b, a) }},
 	opDiv: {vv: vecmath.DivVV, vs: vecmath.DivVS, sv: vecmath.DivSV},
+}
+
+// float64Arith are arith's fast paths for float64, in vector registers
+// where the CPU has them (vecmath: the same bits as the loops below).
+// x - s is x + (-s), the same IEEE result.
+var float64Arith = [...]fastPaths[float64, float64]{
+	opAdd: {vv: vecmath.AddFloat64, vs: vecmath.AddVSFloat64, sv: func(o []float64, a float64, b []float64) { vecmath.AddVSFloat64(o, b, a) }},
+	opSub: {vv: vecmath.SubVVFloat64, vs: func(o []float64, a []float64, b float64) { vecmath.AddVSFloat64(o, a, -b) }, sv: vecmath.SubSVFloat64},
+	opMul: {vv: vecmath.MulVVFloat64, vs: vecmath.MulVSFloat64, sv: func(o []float64, a float64, b []float64) { vecmath.MulVSFloat64(o, b, a) }},
+	opDiv: {vv: vecmath.DivVVFloat64, vs: vecmath.DivVSFloat64, sv: vecmath.DivSVFloat64},
 }
 
 func addVV[T Number](o, a, b []T) {

@@ -1,5 +1,7 @@
 package tensor
 
+import "github.com/kael-dev/kael/tensor/internal/vecmath"
+
 // numpyBufferSize is the number of elements NumPy's reduction hands its
 // inner loop at a time (NPY_BUFSIZE): a run longer than this is summed
 // chunk by chunk, each chunk pairwise, the chunks' sums added in order.
@@ -99,7 +101,8 @@ func numpySum[T float32 | float64](x []T) T {
 // the other; up to 128 in eight accumulators, combined as
 // ((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7)), then the remainder one by one;
 // above, the two halves (the first a multiple of 8 long) summed alike
-// and added.
+// and added. The eight accumulators are the lanes of a vector register
+// (vecmath.PairwiseBlockFloat64), each adding in the scalar order.
 func pairwiseSum[T float32 | float64](x []T) T {
 	n := len(x)
 	if n < 8 {
@@ -114,23 +117,8 @@ func pairwiseSum[T float32 | float64](x []T) T {
 		n2 -= n2 % 8
 		return pairwiseSum(x[:n2]) + pairwiseSum(x[n2:])
 	}
-	r0, r1, r2, r3 := x[0], x[1], x[2], x[3]
-	r4, r5, r6, r7 := x[4], x[5], x[6], x[7]
-	i := 8
-	for end := n - n%8; i < end; i += 8 {
-		b := x[i : i+8 : i+8]
-		r0 += b[0]
-		r1 += b[1]
-		r2 += b[2]
-		r3 += b[3]
-		r4 += b[4]
-		r5 += b[5]
-		r6 += b[6]
-		r7 += b[7]
+	if x, ok := any(x).([]float64); ok {
+		return any(vecmath.PairwiseBlockFloat64(x)).(T)
 	}
-	res := ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-	for ; i < n; i++ {
-		res += x[i]
-	}
-	return res
+	return any(vecmath.PairwiseBlockFloat32(any(x).([]float32))).(T)
 }

@@ -17,8 +17,8 @@ const rowsBlock = 4096
 // trailing dimensions flattened, are added one after the other into the
 // result, every element of which is ((r0 + r1) + r2) + ... rounded after
 // each addition in x's dtype. (PyTorch's Sum adds them in a pairwise tree
-// instead, whose bits differ.) The additions of float64 use the vector
-// kernel, exact lane by lane. The result has the shape of x's trailing
+// instead, whose bits differ.) The additions of float32 and float64 use
+// vecmath's vector kernels, exact lane by lane. The result has the shape of x's trailing
 // dimensions. Float16 rows are added as NumPy's half loop adds them: each
 // sum in float32, rounded to float16.
 func SumLeadingRows(x *Tensor, k int) (*Tensor, error) {
@@ -60,11 +60,11 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 	for o := range outer {
 		in, at := x.offset+o*rows*width, o*width
 		if x.dtype == Float64 {
-			err = sumLeadingRows(x.storage.data.([]float64)[in:], out.storage.data.([]float64)[at:at+width], rows, vecmath.AddFloat64)
+			err = sumLeadingRows(x.storage.data.([]float64)[in:], out.storage.data.([]float64)[at:at+width], rows, vecmath.SumRowsFloat64)
 		} else if x.dtype == Float16 {
-			err = sumLeadingRows(x.storage.data.([]F16)[in:], out.storage.data.([]F16)[at:at+width], rows, addHalves)
+			err = sumLeadingRows(x.storage.data.([]F16)[in:], out.storage.data.([]F16)[at:at+width], rows, addHalfRows)
 		} else {
-			err = sumLeadingRows(x.storage.data.([]float32)[in:], out.storage.data.([]float32)[at:at+width], rows, addVV[float32])
+			err = sumLeadingRows(x.storage.data.([]float32)[in:], out.storage.data.([]float32)[at:at+width], rows, vecmath.SumRowsFloat32)
 		}
 		if err != nil {
 			return nil, err
@@ -76,26 +76,29 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 // sumLeadingRows sets out to the sum of the rows of x, each len(out) long,
 // in order from +0.0, by blocks of columns (in parallel over the blocks: the order
 // of the additions of each element does not depend on the split).
-func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, add func(o, a, b []T)) error {
+// addRows(acc, x, stride, k) adds the k rows of x, stride apart, to acc
+// in order (vecmath.SumRowsFloat64, which takes them eight at a time
+// into registers).
+func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, addRows func(acc, x []T, stride, k int)) error {
 	width := len(out)
 	blocks := (width + rowsBlock - 1) / rowsBlock
 	return ParallelFor(blocks, max(1, GrainSize/(rows*rowsBlock)), func(b, e int) {
-		zeros := make([]T, min(width, rowsBlock)) // +0.0 in each float type
 		for blk := b; blk < e; blk++ {
 			lo, hi := blk*rowsBlock, min(width, (blk+1)*rowsBlock)
 			acc := out[lo:hi]
-			add(acc, zeros[:hi-lo], x[lo:hi]) // from NumPy's identity: -0.0 rows sum to +0.0
-			for r := 1; r < rows; r++ {
-				add(acc, acc, x[r*width+lo:r*width+hi])
-			}
+			clear(acc) // NumPy's identity +0.0 (in each float type): -0.0 rows sum to +0.0
+			addRows(acc, x[lo:], width, rows)
 		}
 	})
 }
 
-// addHalves sets o to a + b element by element, each sum computed in
-// float32 and rounded to float16 (NumPy's half addition).
-func addHalves(o, a, b []F16) {
-	for i := range o {
-		o[i] = F16FromFloat32(a[i].Float32() + b[i].Float32())
+// addHalfRows is vecmath.SumRowsFloat64 for float16, each sum computed
+// in float32 and rounded to float16 (NumPy's half addition).
+func addHalfRows(acc, x []F16, stride, k int) {
+	for r := range k {
+		row := x[r*stride : r*stride+len(acc)]
+		for i := range acc {
+			acc[i] = F16FromFloat32(acc[i].Float32() + row[i].Float32())
+		}
 	}
 }

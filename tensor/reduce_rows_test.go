@@ -34,12 +34,25 @@ func sameBits(t *testing.T, what string, a, b []float64) {
 
 // TestSumLeadingRowsInOrder checks SumLeadingRows against a running sum of
 // the rows, bit for bit, for float64 and float32, contiguous and not,
-// across the column blocks, with one row and with none.
+// across the column blocks and the groups of rowsAtOnce rows, at widths
+// around the vector kernels' (vecmath.SumRowsFloat64), with one row and
+// with none, under every vecmath implementation.
 func TestSumLeadingRowsInOrder(t *testing.T) {
+	defer vecmath.SetImpl(vecmath.Impl())
+	for _, name := range vecmath.Impls() {
+		if err := vecmath.SetImpl(name); err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, testSumLeadingRowsInOrder)
+	}
+}
+
+func testSumLeadingRowsInOrder(t *testing.T) {
 	for _, tc := range []struct {
 		shape []int
 		k     int
-	}{{[]int{7, 5}, 1}, {[]int{300, 9}, 1}, {[]int{3, 4, 10}, 2}, {[]int{5, 2 * rowsBlock}, 1}, {[]int{2, rowsBlock + 3}, 1}, {[]int{1, 6}, 1}, {[]int{0, 6}, 1}} {
+	}{{[]int{7, 5}, 1}, {[]int{300, 9}, 1}, {[]int{3, 4, 10}, 2}, {[]int{5, 2 * rowsBlock}, 1}, {[]int{2, rowsBlock + 3}, 1}, {[]int{1, 6}, 1}, {[]int{0, 6}, 1},
+		{[]int{19, 1003}, 1}, {[]int{17, 40}, 1}, {[]int{2, 9, 67}, 2}, {[]int{8, 64}, 1}, {[]int{16, 3, 33}, 1}, {[]int{11, rowsBlock + 77}, 1}} {
 		vals := orderSensitive(numel(tc.shape))
 		x, err := FromSlice(vals, tc.shape...)
 		if err != nil {

@@ -302,11 +302,8 @@ func varianceInOrder(x *tensor.Tensor, dims []int, ddof int, keep, std bool) (*t
 	if err != nil {
 		return nil, err
 	}
-	dev, err := tensor.Sub(x, mean)
+	dev, err := tensor.SquaredDeviations(x, mean) // x - mean, squared in place as _var's out=x
 	if err != nil {
-		return nil, err
-	}
-	if err = tensor.MulSpec.ApplyInPlace(dev, dev); err != nil { // as _var's out=x
 		return nil, err
 	}
 	sq, err := sumInOrder(dev, dims, keep)

@@ -31,6 +31,11 @@ func TestPairwiseSumMatchesNumPyBits(t *testing.T) {
 		"bits(np.arange(10) * 0.1), bits(np.sum(np.arange(10) * 0.1)), bits(np.mean(np.arange(10) * 0.1))",
 		"bits(mk(3, 10000).sum(axis=1)), bits(mk(3, 10000).sum()), bits(mk(3, 10000).sum(axis=-1, keepdims=True))",
 		"bits(mk(4, 5, 3000, dt=np.float32).sum(axis=(1, 2))), bits(mk(4, 5, 300).sum(axis=(2, 1), keepdims=True))",
+		// rows in turn at widths across the vector kernels' blocks (32 and
+		// 8 float64, 64 and 16 float32, a tail), more rows than the eight
+		// added at a time, and wider than a block of columns
+		"bits(mk(19, 1003).sum(axis=0)), bits(mk(19, 1003, dt=np.float32).sum(axis=0)), bits(mk(3, 17, 70, dt=np.float32).sum(axis=1))",
+		"bits(mk(10, 4200).sum(axis=0)), bits(mk(9, 4200, dt=np.float32).mean(axis=0)), bits(mk(33, 2, 41).var(axis=0))",
 		"bits(mk(4, 5, 30).sum(axis=1)), bits(mk(4, 5, 30, dt=np.float32).mean(axis=1)), bits(mk(6, 7, 3, 2).var(axis=(1, 2)))",
 		"bits(mk(7, 1, 9000).sum(axis=2)), bits(mk(1000, 1).sum(axis=0)), bits(mk(5, 1, 40).sum(axis=(0, 1)))",
 		"bits(mk(40, 30)[5:].sum()), bits(mk(40, 30)[5:].var(axis=1)), bits(mk(30, 40)[:, None, :].mean(axis=(0, 1)))",

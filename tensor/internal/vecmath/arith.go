@@ -131,11 +131,11 @@ func vectorPrefix(o, a, b []float32) int {
 
 // overlapsPartly reports whether x and y, of one length, share memory
 // without starting at the same element.
-func overlapsPartly(x, y []float32) bool {
+func overlapsPartly[T float32 | float64](x, y []T) bool {
 	if len(x) == 0 {
 		return false
 	}
 	px, py := uintptr(unsafe.Pointer(&x[0])), uintptr(unsafe.Pointer(&y[0]))
-	size := uintptr(len(x)) * 4
+	size := uintptr(len(x)) * unsafe.Sizeof(x[0])
 	return px != py && px < py+size && py < px+size
 }

@@ -2,10 +2,12 @@
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; tanh and its gradient; GELU, its tanh form and its
 // exact (erf) form with the latter's gradient; leaky_relu and its
-// gradient; Adam's float32 step; float32 addition, subtraction,
-// multiplication and division of slices; and the float64 addition of two
-// slices and of eight rows into an accumulator, exact lane by lane like the
-// scalar loops.
+// gradient; Adam's float32 step; float32 and float64 addition,
+// subtraction, multiplication and division of slices and scalars, and
+// the square of a difference with a scalar (np.var's deviations); the
+// float64 addition of eight rows into an accumulator; and NumPy's orders of
+// float32 and float64 sums (rows added in turn into an accumulator, the
+// block of pairwise_sum), exact lane by lane like the scalar loops.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -49,6 +51,19 @@ type impl struct {
 	// addRows8F64 is AddRows8Float64 for a length that is a multiple of
 	// 8, the rows as long as acc.
 	addRows8F64 func(acc []float64, rows *[8][]float64, load bool)
+	// sumRowsF64 and sumRowsF32 are SumRowsFloat64 and SumRowsFloat32
+	// for a length of acc that is a multiple of 8 (float64) or 16
+	// (float32), k >= 1, x cut to the rows.
+	sumRowsF64 func(acc, x []float64, stride, k int)
+	sumRowsF32 func(acc, x []float32, stride, k int)
+	// sumRows8F64 and sumRows8F32 are sumRowsF64 and sumRowsF32 for
+	// eight rows, by columns: the faster for eight rows.
+	sumRows8F64 func(acc, x []float64, stride int)
+	sumRows8F32 func(acc, x []float32, stride int)
+	// pairwiseF64 and pairwiseF32 are the pairwise blocks without the
+	// remainder, for a length that is a multiple of 8, at least 8.
+	pairwiseF64 func(x []float64) float64
+	pairwiseF32 func(x []float32) float32
 }
 
 // genericImpl is the portable Go implementation.
@@ -70,6 +85,12 @@ var genericImpl = &impl{
 	addF64:        addF64Generic,
 	addF64Stream:  addF64Generic,
 	addRows8F64:   addRows8F64Generic,
+	sumRowsF64:    sumRowsGeneric[float64],
+	sumRowsF32:    sumRowsGeneric[float32],
+	sumRows8F64:   sumRows8Generic[float64],
+	sumRows8F32:   sumRows8Generic[float32],
+	pairwiseF64:   pairwiseGeneric[float64],
+	pairwiseF32:   pairwiseGeneric[float32],
 }
 
 // impls holds the implementations this CPU supports, fastest first, and

@@ -100,6 +100,12 @@ func archImpls() []*impl {
 			addF64:        addF64AVX512,
 			addF64Stream:  addF64AVX512NT,
 			addRows8F64:   addRows8F64AVX512,
+			sumRowsF64:    sumRowsF64AVX512,
+			sumRowsF32:    sumRowsF32AVX512,
+			sumRows8F64:   sumRows8F64AVX512,
+			sumRows8F32:   sumRows8F32AVX512,
+			pairwiseF64:   pairwiseF64AVX512,
+			pairwiseF32:   pairwiseF32AVX,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -121,6 +127,12 @@ func archImpls() []*impl {
 			addF64:        addF64AVX2,
 			addF64Stream:  addF64AVX2NT,
 			addRows8F64:   addRows8F64AVX2,
+			sumRowsF64:    sumRowsF64AVX2,
+			sumRowsF32:    sumRowsF32AVX2,
+			sumRows8F64:   sumRows8F64AVX2,
+			sumRows8F32:   sumRows8F32AVX2,
+			pairwiseF64:   pairwiseF64AVX2,
+			pairwiseF32:   pairwiseF32AVX,
 		})
 	}
 	return list
