@@ -145,6 +145,7 @@ func buildModule() *lang.Module {
 	defPolyfit(m)
 	defPolynomial(m)
 	defPoly1d(m)
+	defNditer(m)
 	defNanFuncs(m)
 
 	defNpsets(m)
