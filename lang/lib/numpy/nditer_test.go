@@ -55,6 +55,7 @@ func TestNditerMatchesNumPy(t *testing.T) {
 		"np.nditer([np.arange(3), np.arange(2)])", "np.nditer([np.arange(3), a], op_flags=[['readwrite'], ['readonly']])",
 		"np.nditer([np.zeros((2, 1, 4)), c], op_flags=[['readwrite'], ['readonly']])", "np.nditer([c, np.zeros(4)], op_flags=[['readonly'], ['readonly', 'no_broadcast']])",
 		"it = np.nditer(c)\nit.iterindex = 99", "it = np.nditer(c, flags=['multi_index'])\nit.multi_index = (5, 0, 0)", "it = np.nditer(c, flags=['multi_index'])\nit.multi_index = (1, 0)",
+		"repr(a[(1, 2, Ellipsis)]), a[(slice(0, 1), 1)], a[(Ellipsis, 1)], repr(np.array(5)[(Ellipsis,)])",
 		"type(np.nditer(a)), isinstance(np.nditer(a), np.nditer), np.nditer, np.nditer.__name__",
 	})
 }

@@ -146,6 +146,7 @@ func buildModule() *lang.Module {
 	defPolynomial(m)
 	defPoly1d(m)
 	defNditer(m)
+	defMatrix(m)
 	defNanFuncs(m)
 
 	defNpsets(m)

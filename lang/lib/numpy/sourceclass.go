@@ -19,9 +19,10 @@ type sourceClass struct {
 }
 
 // newSourceClass makes np.NAME for the class name of module, called with
-// the signature sig (whose parameters are params) and documented by doc.
-func newSourceClass(name, module, sig, doc string, params []string) *sourceClass {
-	c := &sourceClass{name: name, module: module, params: params}
+// the signature sig (positional-or-keyword parameters, passed on in
+// order) and documented by doc.
+func newSourceClass(name, module, sig, doc string) *sourceClass {
+	c := &sourceClass{name: name, module: module, params: sourceParams(sig)}
 	c.call = lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
 		cls, err := c.class(a)
 		if err != nil {

@@ -281,6 +281,15 @@ func init() {
 			}), nil, nil, nil)
 			return r, true, err
 		},
+		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
+			// self.shape = ... reshapes the instance's array in place, as
+			// np.matrix's __array_finalize__ makes its result 2-d
+			arr, ok := x.Native.(*Array)
+			if !ok || name != "shape" {
+				return false, nil
+			}
+			return true, arr.SetAttr(name, v)
+		},
 		Repr: func(x *lang.Instance) (string, bool) {
 			arr, ok := x.Native.(*Array)
 			if !ok {
