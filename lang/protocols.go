@@ -275,6 +275,12 @@ type (
 		// SubclassCheck is issubclass(cls, c); cls is a class.
 		SubclassCheck(cls Value) (bool, error)
 	}
+
+	// Helper is implemented by library values whose help() is a text of
+	// their own, as pydoc shows an object's docstring: a NumPy ufunc's.
+	Helper interface {
+		HelpText() string
+	}
 )
 
 // The engine's types and the protocols they implement.
