@@ -9,7 +9,7 @@ _GLOBAL_FLAGS = ('buffered', 'c_index', 'f_index', 'multi_index', 'external_loop
 # flags kael accepts without effect: its arrays hold numbers (refs_ok), in
 # native byte order and aligned; grow_inner only lets chunks grow
 _NOOP_GLOBAL = ('refs_ok', 'grow_inner', 'copy_if_overlap')
-_UNSUPPORTED_GLOBAL = ('common_dtype', 'delay_bufalloc', 'ranged', 'reduce_ok')
+_UNSUPPORTED_GLOBAL = ('common_dtype', 'delay_bufalloc', 'ranged')
 
 _OP_FLAGS = ('readonly', 'readwrite', 'writeonly', 'allocate', 'no_broadcast', 'copy',
              'updateifcopy', 'nbo', 'aligned', 'contig', 'no_subtype', 'arraymask',
@@ -63,6 +63,16 @@ def _broadcast_shape(shapes):
     return tuple(out)
 
 
+def _iteration_view(a, m):
+    # a view of a over the iteration's axes: axis k is a's axis m[k], or
+    # a new axis of length 1 where m[k] is -1
+    used = [j for j in m if j >= 0]
+    t = a.transpose(used) if used != list(range(a.ndim)) else a
+    if len(used) == len(m):
+        return t
+    return t[tuple([None if j < 0 else slice(None) for j in m])]
+
+
 class nditer:
     """Efficient multi-dimensional iterator object to iterate over arrays:
     NumPy's nditer, in the memory order of its operands ('K'), C or F
@@ -71,8 +81,6 @@ class nditer:
 
     def __init__(self, op, flags=None, op_flags=None, op_dtypes=None, order='K',
                  casting='safe', op_axes=None, itershape=None, buffersize=0):
-        if op_axes is not None:
-            raise NotImplementedError("kael's np.nditer does not take op_axes=")
         if itershape is not None:
             raise NotImplementedError("kael's np.nditer does not take itershape=")
         multi = isinstance(op, (list, tuple))
@@ -146,6 +154,10 @@ class nditer:
                 raise ValueError("operand array with iterator write flag set is read-only")
             arrays.append(a)
 
+        if self._buffered:
+            for i in range(nop):
+                if ops[i] is None and self._read[i]:
+                    raise ValueError("Automatic allocation was requested for an iterator operand, and it was flagged as readable, but buffering  without delayed allocation was enabled")
         if op_dtypes is None:
             dts = [None] * nop
         elif isinstance(op_dtypes, (list, tuple)):
@@ -156,19 +168,39 @@ class nditer:
             dts = [np.dtype(op_dtypes)] * nop
 
         inputs = [a for a in arrays if a is not None]
-        shape = _broadcast_shape([a.shape for a in inputs])
-        nd = len(shape)
+        maps = self._axis_maps(arrays, op_axes)
+        nd = len(maps[0])
+        # each input over the iteration's axes: its axes moved where
+        # op_axes puts them, length 1 where it has none
+        itvs = [None if arrays[i] is None else _iteration_view(arrays[i], maps[i]) for i in range(nop)]
+        try:
+            shape = _broadcast_shape([v.shape for v in itvs if v is not None])
+        except ValueError:
+            if op_axes is None:
+                raise
+            text = ''.join(['%s->%s ' % (_shape_text(a.shape), _shape_text(v.shape)) for a, v in zip(arrays, itvs) if a is not None])
+            raise ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " + text) from None
+        if not inputs:
+            shape = (1,) * nd
+        reduce_ok = 'reduce_ok' in gflags
+        self._reduce = [False] * nop
         for i in range(nop):
-            a = arrays[i]
-            if a is None or not self._write[i]:
+            if not self._write[i]:
                 continue
             for k in range(nd - 1, -1, -1):
-                j = k - (nd - a.ndim)
-                if (j < 0 or a.shape[j] == 1) and shape[k] != 1:
-                    raise ValueError("output operand requires a reduction along dimension %d, but the reduction is not enabled. The dimension size of 1 does not match the expected output shape." % (nd - 1 - k))
+                n = 1 if itvs[i] is None and maps[i][k] < 0 else (shape[k] if itvs[i] is None else itvs[i].shape[k])
+                if n == 1 and shape[k] != 1:
+                    if not reduce_ok:
+                        dim = -1 if op_axes is not None and maps[i][k] < 0 else nd - 1 - k
+                        raise ValueError("output operand requires a reduction along dimension %d, but the reduction is not enabled. The dimension size of 1 does not match the expected output shape." % dim)
+                    if not self._read[i]:
+                        raise ValueError("output operand requires a reduction, but is flagged as write-only, not read-write")
+                    self._reduce[i] = True
+        if any(self._reduce) and self._buffered:
+            raise NotImplementedError("kael's np.nditer does not buffer a reduction (flags 'reduce_ok' and 'buffered' together)")
         for i in range(nop):
             a = arrays[i]
-            if a is not None and 'no_broadcast' in per[i] and a.shape != shape:
+            if a is not None and 'no_broadcast' in per[i] and itvs[i].shape != shape:
                 raise ValueError("non-broadcastable operand with shape %s doesn't match the broadcast shape %s" % (
                     _shape_text(a.shape), _shape_text(shape)))
         size = 1
@@ -198,15 +230,9 @@ class nditer:
 
         # strides of each input over the broadcast shape (0 where broadcast)
         strides = []
-        for a in arrays:
-            if a is None:
-                continue
-            st = [0] * nd
-            for j in range(a.ndim):
-                k = nd - a.ndim + j
-                if a.shape[j] != 1:
-                    st[k] = a.strides[j]
-            strides.append(st)
+        for v in itvs:
+            if v is not None:
+                strides.append([v.strides[k] if v.shape[k] != 1 else 0 for k in range(nd)])
 
         if order == 'A':
             order = 'F' if inputs and all([x.flags.f_contiguous for x in inputs]) else 'C'
@@ -240,14 +266,17 @@ class nditer:
         for i in range(nop):
             if arrays[i] is not None:
                 continue
-            base = np.zeros(self._pshape, dtype=dts[i])
-            inv = [0] * nd
-            for p in range(nd):
-                inv[perm[p]] = p
-            out = base.transpose(inv) if nd > 1 else base
+            m = maps[i]
+            mem = [k for k in perm if m[k] >= 0]  # its axes, outermost first in memory
+            base = np.zeros(tuple([shape[k] for k in mem]), dtype=dts[i])
+            inv = [0] * len(mem)
+            for q in range(len(mem)):
+                inv[m[mem[q]]] = q
+            out = base.transpose(inv) if len(mem) > 1 else base
             if any(flip):
-                out = out[tuple([slice(None, None, -1) if f else slice(None) for f in flip])]
+                out = out[tuple([slice(None, None, -1) if flip[k] else slice(None) for k in sorted(mem, key=lambda k: m[k])])]
             arrays[i] = out
+            itvs[i] = _iteration_view(out, m)
         self._dtypes = tuple(dts)
 
         # each operand's view in iteration order: broadcast, flipped and
@@ -257,11 +286,16 @@ class nditer:
         for i in range(nop):
             a = arrays[i]
             w = a
+            v = itvs[i]
             if self._cast[i] and not self._buffered:
                 w = a.astype(dts[i])  # a copy, written back on close
+                v = _iteration_view(w, maps[i])
             self._work.append(w)
-            v = w
-            if v.shape != shape:
+            if v.shape != shape and self._write[i]:
+                # a reduction: the operand's element repeats along the
+                # axes it lacks, each repetition writable
+                v = np.lib.stride_tricks.as_strided(v, shape, tuple([v.strides[k] if v.shape[k] != 1 else 0 for k in range(nd)]))
+            elif v.shape != shape:
                 v = np.broadcast_to(v, shape)
             elif not self._write[i]:
                 v = v.view()
@@ -277,7 +311,7 @@ class nditer:
         # the dimensions NumPy coalesces (contiguous in every operand)
         groups = [[p] for p in range(nd)]
         if not self._has_mi and nd > 0:
-            istrides = [[s[k] for k in perm] for s in strides]
+            istrides = [[v.strides[p] if v.shape[p] != 1 else 0 for p in range(nd)] for v in views]
             if self._c_index or self._f_index:
                 istrides.append(self._index_strides())
             merged = [[0]]
@@ -318,6 +352,54 @@ class nditer:
         self._buf = None
         self._closed = False
         self.reset()
+
+    def _axis_maps(self, arrays, op_axes):
+        # for each operand, the operand's axis along each iteration axis
+        # (-1 for none): op_axes', or the operand's axes right-aligned
+        nop = len(arrays)
+        if op_axes is not None:
+            if not isinstance(op_axes, (list, tuple)) or len(op_axes) != nop:
+                raise ValueError("op_axes must be a tuple/list matching the number of ops")
+            given = [m for m in op_axes if m is not None]
+        else:
+            given = []
+        if given:
+            nd = len(given[0])
+            for m in given:
+                if len(m) != nd:
+                    raise ValueError("Each entry of op_axes must have the same size")
+        else:
+            nd = max([a.ndim for a in arrays if a is not None] + [0])
+        maps = []
+        for i in range(nop):
+            a = arrays[i]
+            m = op_axes[i] if op_axes is not None else None
+            if m is None:
+                if a is not None and a.ndim > nd:
+                    raise ValueError("input operand has more dimensions than allowed by the axis remapping")
+                n = nd if a is None else a.ndim
+                maps.append([k - (nd - n) if k >= nd - n else -1 for k in range(nd)])
+                continue
+            m = [int(j) for j in m]
+            seen = set()
+            for k in range(nd):
+                j = m[k]
+                if j < 0:
+                    m[k] = -1
+                    continue
+                if a is not None and j >= a.ndim:
+                    raise ValueError("Iterator input op_axes[%d][%d] (==%d) is not a valid axis of op[%d], which has %d dimensions " % (i, nd - 1 - k, j, i, a.ndim))
+                if j in seen:
+                    raise ValueError("The 'op_axes' provided to the iterator constructor for operand %d contained duplicate value %d" % (i, j))
+                seen.add(j)
+            if a is not None and len(seen) != a.ndim:
+                raise NotImplementedError("kael's np.nditer needs op_axes to name every axis of operand %d" % i)
+            if a is None:
+                for d in range(max(seen) + 1 if seen else 0):
+                    if d not in seen:
+                        raise ValueError("automatically allocated output array specified with an inconsistent axis mapping; the axis mapping is missing an entry for dimension %d." % d)
+            maps.append(m)
+        return maps
 
     def _memory_order(self, nd, strides):
         # NumPy's insertion sort of the axes: an axis goes inside another
@@ -524,6 +606,7 @@ class nditer:
 
     @property
     def shape(self):
+        self._check()
         if self._has_mi or len(self._groups) == len(self._shape):
             return self._shape
         out = []

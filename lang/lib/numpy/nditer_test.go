@@ -56,6 +56,16 @@ func TestNditerMatchesNumPy(t *testing.T) {
 		"np.nditer([np.zeros((2, 1, 4)), c], op_flags=[['readwrite'], ['readonly']])", "np.nditer([c, np.zeros(4)], op_flags=[['readonly'], ['readonly', 'no_broadcast']])",
 		"it = np.nditer(c)\nit.iterindex = 99", "it = np.nditer(c, flags=['multi_index'])\nit.multi_index = (5, 0, 0)", "it = np.nditer(c, flags=['multi_index'])\nit.multi_index = (1, 0)",
 		"repr(a[(1, 2, Ellipsis)]), a[(slice(0, 1), 1)], a[(Ellipsis, 1)], repr(np.array(5)[(Ellipsis,)])",
+		"def outer_it(x, y):\n    it = np.nditer([x, y, None], ['external_loop'], [['readonly'], ['readonly'], ['writeonly', 'allocate']], op_axes=[list(range(x.ndim)) + [-1] * y.ndim, [-1] * x.ndim + list(range(y.ndim)), None])\n    chunks = []\n    with it:\n        for (a, b, c) in it:\n            chunks.append((a.copy(), b.copy()))\n            np.multiply(a, b, out=c)\n        return chunks, it.operands[2]\nouter_it(np.arange(3), np.arange(8).reshape(2, 4))",
+		"b = np.array(0)\nwith np.nditer([c, b], flags=['reduce_ok'], op_flags=[['readonly'], ['readwrite']]) as it:\n    for x, y in it:\n        y[...] += x\nb",
+		"with np.nditer([c, None], flags=['reduce_ok'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [0, 1, -1]]) as it:\n    it.operands[1][...] = 0\n    for x, y in it:\n        y[...] += x\n    out = it.operands[1]\nout, out.strides",
+		"with np.nditer([c, None], flags=['reduce_ok', 'multi_index'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [1, -1, 0]]) as it:\n    it.operands[1][...] = 0\n    for x, y in it:\n        y[...] += x * it.multi_index[1]\n    out = it.operands[1]\nout",
+		"it = np.nditer([np.arange(3), np.arange(2)], op_axes=[[0, -1], [-1, 0]], flags=['multi_index'])\n[(int(x), int(y), it.multi_index) for x, y in it], [(int(x), int(y)) for x, y in np.nditer([np.arange(3), np.arange(2)], op_axes=[[0, -1], [-1, 0]], order='F')]",
+		"it = np.nditer(a, op_axes=[[1, 0]], flags=['multi_index'])\n[(int(x), it.multi_index) for x in it], np.nditer(a, op_axes=[[1, 0]]).shape",
+		"np.nditer([c, None], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [0, 1, -1]])", "np.nditer([c, np.array(0.0)], flags=['reduce_ok'], op_flags=[['readonly'], ['writeonly']])",
+		"np.nditer([c, None], op_axes=[None, [0, 1]])", "np.nditer([c], op_axes=[[0, 1, 5]])", "np.nditer([c], op_axes=[[0, 0, 1]])", "np.nditer([c, c], op_axes=[[0, 1, 2], [0, 1]])",
+		"np.nditer([c, c], op_axes=[[0, 1, 2]])", "np.nditer([c, None], flags=['reduce_ok'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [2, -1, 0]])", "np.nditer([np.arange(3), np.arange(2)], op_axes=[[0], [0]])",
+		"np.nditer([c, None], flags=['reduce_ok', 'buffered'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [0, 1, -1]])",
 		"type(np.nditer(a)), isinstance(np.nditer(a), np.nditer), np.nditer, np.nditer.__name__",
 	})
 }
@@ -64,8 +74,9 @@ func TestNditerMatchesNumPy(t *testing.T) {
 // NotImplementedError naming it.
 func TestNditerLimits(t *testing.T) {
 	langtest.RunCells(t, []langtest.Case{
-		{Src: "import numpy as np\nnp.nditer(np.arange(6).reshape(2, 3), op_axes=[[1, 0]])", Want: "NotImplementedError: kael's np.nditer does not take op_axes="},
-		{Src: "import numpy as np\nnp.nditer(np.arange(3), flags=['reduce_ok'])", Want: "NotImplementedError: kael's np.nditer does not support the flag 'reduce_ok'"},
+		{Src: "import numpy as np\nnp.nditer(np.zeros((2, 3)), op_axes=[[0]])", Want: "NotImplementedError: kael's np.nditer needs op_axes to name every axis of operand 0"},
+		{Src: "import numpy as np\nnp.nditer([np.arange(6).reshape(2, 3), np.zeros(2)], flags=['reduce_ok', 'buffered'], op_flags=[['readonly'], ['readwrite']], op_axes=[None, [0, -1]])", Want: "NotImplementedError: kael's np.nditer does not buffer a reduction (flags 'reduce_ok' and 'buffered' together)"},
+		{Src: "import numpy as np\nnp.nditer(np.arange(3), flags=['buffered', 'delay_bufalloc'])", Want: "NotImplementedError: kael's np.nditer does not support the flag 'delay_bufalloc'"},
 		{Src: "import numpy as np\nnp.nditer(np.arange(3)).remove_axis(0)", Want: "NotImplementedError: kael's np.nditer has no remove_axis()"},
 	})
 }
