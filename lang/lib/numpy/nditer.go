@@ -13,8 +13,8 @@ import (
 // by stride, those walked backwards flipped), C and F order, broadcasting,
 // multi_index, c_index and f_index, external_loop (NumPy's coalesced
 // inner dimension, or buffersize chunks when buffered), buffered casts to
-// op_dtypes under casting=, allocated outputs and the context manager's
-// write-back. The private source module _numpy_nditer runs once per
+// op_dtypes under casting=, allocated outputs, op_axes= and reduce_ok
+// reductions, and the context manager's write-back. The private source module _numpy_nditer runs once per
 // session the first time np.nditer is called.
 
 //go:embed nditer.py
