@@ -325,6 +325,9 @@ def _unwrap(x):
 
 mat = asmatrix
 
+# np.dot gives the operand of higher priority its type (kael refuses the
+# name in a class body)
+matrix.__array_priority__ = 10.0
 matrix.__module__ = 'numpy'
 asmatrix.__module__ = 'numpy'
 bmat.__module__ = 'numpy'

@@ -133,6 +133,7 @@ func buildModule() *lang.Module {
 	defBroadcast(m)
 	defUfuncs(m)
 	keepSubclassUfuncs(m)
+	keepSubclassDot(m)
 	defStats(m)
 	defFlip(m)
 	defMemory(m)
