@@ -14,7 +14,7 @@ _UNSUPPORTED_GLOBAL = ('common_dtype', 'delay_bufalloc', 'ranged')
 _OP_FLAGS = ('readonly', 'readwrite', 'writeonly', 'allocate', 'no_broadcast', 'copy',
              'updateifcopy', 'nbo', 'aligned', 'contig', 'no_subtype', 'arraymask',
              'writemasked', 'overlap_assume_elementwise', 'virtual')
-_NOOP_OP = ('nbo', 'aligned', 'no_subtype', 'overlap_assume_elementwise')
+_NOOP_OP = ('nbo', 'aligned', 'overlap_assume_elementwise')
 _UNSUPPORTED_OP = ('contig', 'arraymask', 'writemasked', 'virtual')
 
 _CASTINGS = ('no', 'equiv', 'safe', 'same_kind', 'unsafe')
@@ -66,6 +66,8 @@ def _broadcast_shape(shapes):
 def _iteration_view(a, m):
     # a view of a over the iteration's axes: axis k is a's axis m[k], or
     # a new axis of length 1 where m[k] is -1
+    if type(a) is not np.ndarray:
+        a = a.view(np.ndarray)  # a subclass's (np.matrix) elements as ndarray views
     used = [j for j in m if j >= 0]
     t = a.transpose(used) if used != list(range(a.ndim)) else a
     if len(used) == len(m):
@@ -275,8 +277,19 @@ class nditer:
             out = base.transpose(inv) if len(mem) > 1 else base
             if any(flip):
                 out = out[tuple([slice(None, None, -1) if flip[k] else slice(None) for k in sorted(mem, key=lambda k: m[k])])]
-            arrays[i] = out
             itvs[i] = _iteration_view(out, m)
+            if 'no_subtype' not in per[i]:
+                # the class of the input of highest __array_priority__ (np.matrix)
+                best = None
+                prio = 0.0
+                for x in inputs:
+                    p = getattr(type(x), '__array_priority__', 0.0)
+                    if type(x) is not np.ndarray and p > prio:
+                        best = type(x)
+                        prio = p
+                if best is not None:
+                    out = out.view(best)
+            arrays[i] = out
         self._dtypes = tuple(dts)
 
         # each operand's view in iteration order: broadcast, flipped and

@@ -66,6 +66,7 @@ func TestNditerMatchesNumPy(t *testing.T) {
 		"np.nditer([c, None], op_axes=[None, [0, 1]])", "np.nditer([c], op_axes=[[0, 1, 5]])", "np.nditer([c], op_axes=[[0, 0, 1]])", "np.nditer([c, c], op_axes=[[0, 1, 2], [0, 1]])",
 		"np.nditer([c, c], op_axes=[[0, 1, 2]])", "np.nditer([c, None], flags=['reduce_ok'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [2, -1, 0]])", "np.nditer([np.arange(3), np.arange(2)], op_axes=[[0], [0]])",
 		"np.nditer([c, None], flags=['reduce_ok', 'buffered'], op_flags=[['readonly'], ['readwrite', 'allocate']], op_axes=[None, [0, 1, -1]])",
+		"m = np.matrix('1 2; 3 4')\nwith np.nditer(m, op_flags=['readwrite']) as it:\n    for x in it:\n        x[...] = x * 10\nit = np.nditer([m, None])\n[repr(x) for x in np.nditer(m)], m, type(it.operands[1]).__name__, type(np.nditer([m, None], op_flags=[['readonly'], ['writeonly', 'allocate', 'no_subtype']]).operands[1]).__name__",
 		"type(np.nditer(a)), isinstance(np.nditer(a), np.nditer), np.nditer, np.nditer.__name__",
 	})
 }
