@@ -179,11 +179,17 @@ class nditer:
             shape = _broadcast_shape([v.shape for v in itvs if v is not None])
         except ValueError:
             if op_axes is None:
-                raise
+                text = ''.join([_shape_text(a.shape) + ' ' for a in inputs])
+                raise ValueError("operands could not be broadcast together with shapes " + text) from None
             text = ''.join(['%s->%s ' % (_shape_text(a.shape), _shape_text(v.shape)) for a, v in zip(arrays, itvs) if a is not None])
             raise ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " + text) from None
         if not inputs:
             shape = (1,) * nd
+        for i in range(nop):
+            a = arrays[i]
+            if a is not None and 'no_broadcast' in per[i] and itvs[i].shape != shape:
+                raise ValueError("non-broadcastable %s with shape %s doesn't match the broadcast shape %s" % (
+                    'output operand' if self._write[i] else 'operand', _shape_text(a.shape), _shape_text(shape)))
         reduce_ok = 'reduce_ok' in gflags
         self._reduce = [False] * nop
         for i in range(nop):
@@ -200,11 +206,6 @@ class nditer:
                     self._reduce[i] = True
         if any(self._reduce) and self._buffered:
             raise NotImplementedError("kael's np.nditer does not buffer a reduction (flags 'reduce_ok' and 'buffered' together)")
-        for i in range(nop):
-            a = arrays[i]
-            if a is not None and 'no_broadcast' in per[i] and itvs[i].shape != shape:
-                raise ValueError("non-broadcastable operand with shape %s doesn't match the broadcast shape %s" % (
-                    _shape_text(a.shape), _shape_text(shape)))
         size = 1
         for n in shape:
             size *= n
