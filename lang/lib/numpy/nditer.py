@@ -79,7 +79,8 @@ class nditer:
     """Efficient multi-dimensional iterator object to iterate over arrays:
     NumPy's nditer, in the memory order of its operands ('K'), C or F
     order, with multi_index, c_index/f_index, external_loop, buffering
-    and casting, several broadcast operands and allocated outputs."""
+    and casting, several broadcast operands, op_axes, reductions and
+    allocated outputs."""
 
     def __init__(self, op, flags=None, op_flags=None, op_dtypes=None, order='K',
                  casting='safe', op_axes=None, itershape=None, buffersize=0):
