@@ -32,8 +32,10 @@ var matrixFuncs = []sourceFunc{
 
 // defMatrix adds np.matrix, np.asmatrix, np.mat and np.bmat.
 func defMatrix(m map[string]lang.Value) {
-	m["matrix"] = newSourceClass("matrix", "_numpy_matrix", "matrix(data, dtype=None, copy=True)",
+	matrix := newSourceClass("matrix", "_numpy_matrix", "matrix(data, dtype=None, copy=True)",
 		"A 2-d array that stays 2-d through operations (m[0] is a 1xN matrix, reductions over an axis are matrices): * is the matrix product, ** the matrix power, .I the inverse, .H the conjugate transpose, .T, .A (the ndarray), .A1 (flattened); from an array-like object or a string ('1 2; 3 4'). NumPy no longer recommends it (a PendingDeprecationWarning).")
+	matrix.base = ndarrayClass
+	m["matrix"] = matrix
 	defSourceFuncs(m, "_numpy_matrix", matrixFuncs)
 	m["mat"] = m["asmatrix"]
 }

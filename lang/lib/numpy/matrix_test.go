@@ -19,7 +19,7 @@ func TestMatrixMatchesNumPy(t *testing.T) {
 		"m[0], m[0, 1], m[:, 1], m[1, :], m[[1, 0]], m[0][0, 1], m[m > 1], m[:, [1]], m[-1]",
 		"m.sum(), m.sum(axis=0), m.sum(1), m.mean(), m.mean(0), m.std(), m.var(1), m.prod(0), m.max(), m.min(1), m.sum(dtype=np.float32)",
 		"m.argmax(), m.argmax(0), m.argmax(1), m.argmin(), m.ptp(0), m.ptp(1), m.ptp(), m.any(), (m > 2).all(0), (m > 2).any(1)",
-		"isinstance(m, np.ndarray), isinstance(m, np.matrix), isinstance(np.arange(3), np.matrix), type(m), np.matrix, type(m.sum(0)), type(m.A)",
+		"issubclass(np.matrix, np.ndarray), issubclass(np.matrix, np.matrix), issubclass(np.matrix, (int, object)), issubclass(np.nditer, np.ndarray), issubclass(type(m), np.matrix), isinstance(m, np.ndarray), isinstance(m, np.matrix), isinstance(np.arange(3), np.matrix), type(m), np.matrix, type(m.sum(0)), type(m.A)",
 		"m + 1, m * 2, 2 * m, m * np.array([[1], [2]]), np.array([[1, 2]]) * m, m * [[1], [1]], np.matrix([[1, 2, 3]]).T * np.array([1, 2, 3]), -m, m == m, m @ m, np.dot(m, m), np.dot(m, np.array([1, 2])), np.dot(np.array([[1, 2]]), m), np.dot(m, 2)",
 		"np.linalg.inv(m), np.linalg.pinv(f).round(10), np.linalg.solve(f, np.array([[1.], [2.]])), np.linalg.solve(np.eye(2), np.matrix([[1.], [2.]])), np.linalg.matrix_power(m, 2), np.linalg.matrix_power(f, -1)",
 		"np.sin(m), np.multiply(m, m), np.add(m, 1.5), m.shape, m.ndim, len(m), m.size, m.dtype, [r for r in m], m.tolist()",

@@ -12,9 +12,10 @@ import (
 // recognise that class and the classes derived from it (its __module__ is
 // numpy and its __name__ NAME, as NumPy's are).
 type sourceClass struct {
-	name   string   // the class's name in numpy and in its module
-	module string   // the private source module that defines it
-	params []string // the constructor's parameters, passed on in order
+	name   string     // the class's name in numpy and in its module
+	module string     // the private source module that defines it
+	params []string   // the constructor's parameters, passed on in order
+	base   lang.Value // the built-in class it derives from (np.ndarray), or nil
 	call   *lang.Builtin
 }
 
@@ -74,6 +75,16 @@ func (c *sourceClass) derives(v lang.Value) bool {
 		}
 	}
 	return false
+}
+
+// SubclassOf is issubclass(np.NAME, c): true for the class itself, its
+// base and object.
+func (c *sourceClass) SubclassOf(cls lang.Value) (result, known bool) {
+	switch {
+	case cls == lang.Value(c), c.base != nil && cls == c.base, lang.ClassOf(cls) == "object":
+		return true, true
+	}
+	return false, false
 }
 
 // InstanceCheck is isinstance(x, np.NAME).

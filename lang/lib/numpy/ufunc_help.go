@@ -7,8 +7,9 @@ import (
 )
 
 var (
-	_ lang.Helper = (*Ufunc)(nil)
-	_ lang.Helper = (*sourceClass)(nil)
+	_ lang.Helper       = (*Ufunc)(nil)
+	_ lang.Helper       = (*sourceClass)(nil)
+	_ lang.ClassStandIn = (*sourceClass)(nil)
 )
 
 // HelpText is help(np.add) as pydoc prints a ufunc: the object, then its
