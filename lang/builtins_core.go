@@ -611,6 +611,8 @@ func helpText(v Value) (string, bool) {
 		return "module " + x.Name + "\n    " + x.Doc + "\nmembers: " + strings.Join(sortedKeys(x.attrMap()), ", "), true
 	case *UserClass, *userMethod:
 		return userHelp(x), true
+	case Helper:
+		return x.HelpText(), true
 	}
 	return "", false
 }

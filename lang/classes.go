@@ -339,6 +339,11 @@ func (c *UserClass) checksSubclasses() bool {
 // class or an InstanceChecker. cls is a class: a kael class or a user
 // class.
 func IsSubclass(cls, c Value) (bool, error) {
+	if s, ok := cls.(ClassStandIn); ok {
+		if r, known := s.SubclassOf(c); known {
+			return r, nil
+		}
+	}
 	userSub, isUser := cls.(*UserClass)
 	sub := ClassOf(cls)
 	if isUser {

@@ -283,6 +283,20 @@ type (
 		// SubclassCheck is issubclass(cls, c); cls is a class.
 		SubclassCheck(cls Value) (bool, error)
 	}
+
+	// ClassStandIn is implemented by library values that stand for a
+	// class without being one (numpy's np.matrix, a class of each
+	// session's run of a source module): issubclass(x, c) asks them
+	// first, and takes their answer where known is true.
+	ClassStandIn interface {
+		SubclassOf(c Value) (result, known bool)
+	}
+
+	// Helper is implemented by library values whose help() is a text of
+	// their own, as pydoc shows an object's docstring: a NumPy ufunc's.
+	Helper interface {
+		HelpText() string
+	}
 )
 
 // The engine's types and the protocols they implement.

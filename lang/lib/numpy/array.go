@@ -230,6 +230,7 @@ func copyInto(dst, src *tensor.Tensor) error {
 // kael's tensors share; one element gives a scalar, unless the index
 // holds an Ellipsis (a[..., 1] is a 0-d view, as NumPy gives it).
 func (a *Array) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	subs = tupleSubscripts(subs)
 	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
 		return nil, err
 	}
@@ -287,6 +288,7 @@ func (a *Array) viewOf(r *tensor.Tensor) lang.Value {
 
 // SetSubscript is a[...] = v, with v cast to a's dtype.
 func (a *Array) SetSubscript(subs []lang.Subscript, value lang.Value) error {
+	subs = tupleSubscripts(subs)
 	if err := tooManyIndices(subs, a.store.Dim()); err != nil {
 		return err
 	}

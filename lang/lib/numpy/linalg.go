@@ -250,6 +250,9 @@ func linalgFuncs() map[string]lang.Value {
 		if err := square(t); err != nil {
 			return nil, err
 		}
+		if _, err := lang.IndexValue(a.Value("n")); err != nil {
+			return nil, lang.Errorf(lang.TypeError, "exponent must be an integer")
+		}
 		n := a.Int("n")
 		if n < 0 {
 			if t, err = realFloating(t, "np.linalg"); err != nil {

@@ -133,6 +133,7 @@ func buildModule() *lang.Module {
 	defBroadcast(m)
 	defUfuncs(m)
 	keepSubclassUfuncs(m)
+	keepSubclassDot(m)
 	defStats(m)
 	defFlip(m)
 	defMemory(m)
@@ -145,6 +146,8 @@ func buildModule() *lang.Module {
 	defPolyfit(m)
 	defPolynomial(m)
 	defPoly1d(m)
+	defNditer(m)
+	defMatrix(m)
 	defNanFuncs(m)
 
 	defNpsets(m)

@@ -281,6 +281,15 @@ func init() {
 			}), nil, nil, nil)
 			return r, true, err
 		},
+		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
+			// self.shape = ... reshapes the instance's array in place, as
+			// np.matrix's __array_finalize__ makes its result 2-d
+			arr, ok := x.Native.(*Array)
+			if !ok || name != "shape" {
+				return false, nil
+			}
+			return true, arr.SetAttr(name, v)
+		},
 		Repr: func(x *lang.Instance) (string, bool) {
 			arr, ok := x.Native.(*Array)
 			if !ok {
@@ -376,4 +385,45 @@ func keepSubclassUfuncs(m map[string]lang.Value) {
 			return r, nil
 		})
 	}
+}
+
+// keepSubclassDot makes np.dot give its array result the class of the
+// operand of higher __array_priority__ (the first on a tie, a plain
+// ndarray's being 0), finalized from it, as NumPy's dot chooses its
+// result's type: np.dot of np.matrix operands is a matrix.
+func keepSubclassDot(m map[string]lang.Value) {
+	inner, ok := m["dot"].(*lang.Builtin)
+	if !ok {
+		return
+	}
+	fn := inner.Fn()
+	priority := func(v lang.Value) (*lang.Instance, float64) {
+		x, ok := v.(*lang.Instance)
+		if !ok {
+			return nil, 0
+		}
+		if _, isArr := x.Native.(*Array); !isArr {
+			return nil, 0
+		}
+		p, err := lang.GetAttr(x.Class(), "__array_priority__")
+		if err != nil {
+			return x, 0
+		}
+		f, _ := lang.AsFloat(p)
+		return x, f
+	}
+	m["dot"] = inner.WithFn(func(a *lang.Args) (lang.Value, error) {
+		r, err := fn(a)
+		if err != nil {
+			return nil, err
+		}
+		x, p1 := priority(a.Value("a"))
+		if y, p2 := priority(a.Value("b")); y != nil && (x == nil && p2 > 0 || p2 > p1) {
+			x = y
+		}
+		if x == nil {
+			return r, nil
+		}
+		return convertArr(x.Class(), x, r)
+	})
 }

@@ -37,6 +37,7 @@ func TestNdarraySubclassesMatchNumPy(t *testing.T) {
 		"(names(np.sin(o), o * 2, 2 * o, -o, o == 1, o.reshape(5, 1), o.T, o.copy(), o.astype(float), np.add(o, 1)), np.sin(o).info, (o * 2).info, o.reshape(5, 1).info)",
 		"(len(o), o.shape, o.dtype, o.tolist(), names(o[0], o.tolist(), np.asarray(o), np.array(o), np.concatenate([o, o])))",
 		"repr(RealisticInfoArray([[1.5, 2.], [3., 4.]]))",
+		"s = RealisticInfoArray(np.eye(2), info='i')\nshaped = np.zeros(6).view(A)\nshaped.shape = (2, 3)\n(names(np.dot(s, s), np.dot(np.eye(2), s), np.dot(o, o), np.linalg.inv(s), np.linalg.pinv(s), np.linalg.matrix_power(s, 2), np.linalg.solve(np.eye(2), s), np.linalg.solve(s, np.eye(2))), np.dot(s, s).info, np.linalg.inv(s).info, repr(shaped), shaped.strides)",
 		"[(type(r).__name__, r.info) for r in RealisticInfoArray([[1, 2], [3, 4]], info='i')]",
 		"base = np.arange(5)\nv = RealisticInfoArray(base)\nv[0] = 9\nv[1:3] += 10\n(base.tolist(), type(v).__name__)",
 		"(repr(a), repr(a + 1), names(a + 1, 1 + a, a[1:], a.view(), a.view(np.ndarray)), a.view(int).dtype)",
