@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -66,6 +67,20 @@ type NativeBase struct {
 	// e.__repr__, super().__str__()), which the classes' lookup does
 	// not find, so that Repr and Str stay what repr() and str() run.
 	special map[string]Value
+	// lazyMethods, when set, makes Methods the first time they are read
+	// (methods): the value bases' wrappers of their types' methods, which
+	// most programs never derive from, need not sit in the heap that
+	// every collection marks.
+	lazyMethods func() map[string]Value
+	methodsOnce sync.Once
+}
+
+// methods returns b.Methods, made by lazyMethods on the first call.
+func (b *NativeBase) methods() map[string]Value {
+	if b.lazyMethods != nil {
+		b.methodsOnce.Do(func() { b.Methods = b.lazyMethods() })
+	}
+	return b.Methods
 }
 
 // nativeSpecial is the method name of c's native base that is an
@@ -386,7 +401,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			if name == "__init__" && isInst {
 				return nativeInit(b, x), nil
 			}
-			if m, ok := b.Methods[name]; ok {
+			if m, ok := b.methods()[name]; ok {
 				if name == "__new__" {
 					return m, nil // a staticmethod
 				}

@@ -52,7 +52,7 @@ func (x *Instance) nativeContainer(name string) (Value, bool) {
 		}
 	}
 	v, _, _ := x.cls.lookup(name)
-	if v != x.cls.base().Methods[name] {
+	if v != x.cls.base().methods()[name] {
 		return nil, false
 	}
 	return x.Native, true
