@@ -73,6 +73,9 @@ type NativeBase struct {
 	// every collection marks.
 	lazyMethods func() map[string]Value
 	methodsOnce sync.Once
+	// valueHash, when set, is Methods' __hash__, made before them: a
+	// value base's (ValueHash).
+	valueHash *Builtin
 }
 
 // methods returns b.Methods, made by lazyMethods on the first call.

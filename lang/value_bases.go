@@ -85,21 +85,29 @@ func registerValueBase(name string) {
 		valueNew: valueBaseMaker(cls),
 	}
 	newB := valueBaseNewMethod(name, cls, base)
-	base.lazyMethods = func() map[string]Value { return valueBaseMethods(name, newB) }
+	if containsWord(typeDunderNames[name], "hash") { // made now: ValueHash reads it at init (torch's TorchVersion)
+		m, _ := typeDunder(name, "__hash__")
+		base.valueHash = valueMethod(name, m, false)
+	}
+	base.lazyMethods = func() map[string]Value { return valueBaseMethods(name, newB, base.valueHash) }
 	RegisterNativeBase(name, cls, base)
 	RegisterClassAttr(cls, "__new__", newB)
 }
 
 // valueBaseMethods are the methods of the value base name: its type's
-// methods and special methods, each checking its self, and newB, its
-// __new__.
-func valueBaseMethods(name string, newB *Builtin) map[string]Value {
+// methods and special methods, each checking its self, hash its
+// __hash__ (nil when its type has none) and newB its __new__.
+func valueBaseMethods(name string, newB *Builtin, hash *Builtin) map[string]Value {
 	methods := map[string]Value{}
 	for mname, m := range typeMethods[name] {
 		methods[mname] = valueMethod(name, m, false)
 	}
 	for _, short := range strings.Fields(typeDunderNames[name]) {
 		if short == "str" && !valueBaseOwnStr[name] {
+			continue
+		}
+		if short == "hash" {
+			methods["__hash__"] = hash
 			continue
 		}
 		m, _ := typeDunder(name, "__"+short+"__")
@@ -293,6 +301,9 @@ func (c *UserClass) ValueBase() string {
 func (c *UserClass) ValueHash() (Value, bool) {
 	if c.base().valueNew == nil {
 		return nil, false
+	}
+	if h := c.base().valueHash; h != nil {
+		return h, true
 	}
 	h, ok := c.base().methods()["__hash__"]
 	return h, ok
