@@ -67,21 +67,22 @@ type NativeBase struct {
 	// e.__repr__, super().__str__()), which the classes' lookup does
 	// not find, so that Repr and Str stay what repr() and str() run.
 	special map[string]Value
-	// lazyMethods, when set, makes Methods the first time they are read
-	// (methods): the value bases' wrappers of their types' methods, which
-	// most programs never derive from, need not sit in the heap that
-	// every collection marks.
-	lazyMethods func() map[string]Value
+	// LazyMethods, when set, makes Methods the first time a class's
+	// lookup reads them, once: wrappers of a type's methods that most
+	// programs never derive from (int's, str's, a tensor subclass's)
+	// need not sit at start-up in the heap every collection marks. It
+	// must give the same methods whenever it runs.
+	LazyMethods func() map[string]Value
 	methodsOnce sync.Once
 	// valueHash, when set, is Methods' __hash__, made before them: a
 	// value base's (ValueHash).
 	valueHash *Builtin
 }
 
-// methods returns b.Methods, made by lazyMethods on the first call.
+// methods returns b.Methods, made by LazyMethods on the first call.
 func (b *NativeBase) methods() map[string]Value {
-	if b.lazyMethods != nil {
-		b.methodsOnce.Do(func() { b.Methods = b.lazyMethods() })
+	if b.LazyMethods != nil {
+		b.methodsOnce.Do(func() { b.Methods = b.LazyMethods() })
 	}
 	return b.Methods
 }

@@ -96,7 +96,7 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 			return x.Native.(*Dict).updateArgs(a, "dict")
 		},
 		Repr:        func(x *Instance) (string, bool) { return Repr(x.Native), true },
-		lazyMethods: func() map[string]Value { return containerBaseMethods(name) },
+		LazyMethods: func() map[string]Value { return containerBaseMethods(name) },
 	}
 	RegisterNativeBase(name, builtins[name], base)
 }
@@ -160,7 +160,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 		},
 		Repr:        func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
 		Names:       func(*Instance) []string { return kind.AttrNames },
-		lazyMethods: func() map[string]Value { return dictKindBaseMethods(kind) },
+		LazyMethods: func() map[string]Value { return dictKindBaseMethods(kind) },
 	}
 	RegisterNativeBase(kind.Class, class, base)
 }

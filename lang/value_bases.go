@@ -68,7 +68,7 @@ func init() {
 
 // registerValueBase registers the builtin class name as a value base.
 // Its methods, a wrapper of each method of its type, are made the first
-// time a class derived from it looks one up (NativeBase.lazyMethods).
+// time a class derived from it looks one up (NativeBase.LazyMethods).
 func registerValueBase(name string) {
 	zero := valueBaseZeros[name]
 	cls := builtins[name]
@@ -89,7 +89,7 @@ func registerValueBase(name string) {
 		m, _ := typeDunder(name, "__hash__")
 		base.valueHash = valueMethod(name, m, false)
 	}
-	base.lazyMethods = func() map[string]Value { return valueBaseMethods(name, newB, base.valueHash) }
+	base.LazyMethods = func() map[string]Value { return valueBaseMethods(name, newB, base.valueHash) }
 	RegisterNativeBase(name, cls, base)
 	RegisterClassAttr(cls, "__new__", newB)
 }
@@ -389,7 +389,7 @@ func registerMutableBase(name string) {
 			}
 			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
 		}}
-	base.lazyMethods = func() map[string]Value { return mutableBaseMethods(name, newB) }
+	base.LazyMethods = func() map[string]Value { return mutableBaseMethods(name, newB) }
 	RegisterNativeBase(name, cls, base)
 	RegisterClassAttr(cls, "__new__", newB)
 }
