@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -66,6 +67,24 @@ type NativeBase struct {
 	// e.__repr__, super().__str__()), which the classes' lookup does
 	// not find, so that Repr and Str stay what repr() and str() run.
 	special map[string]Value
+	// LazyMethods, when set, makes Methods the first time a class's
+	// lookup reads them, once: wrappers of a type's methods that most
+	// programs never derive from (int's, str's, a tensor subclass's)
+	// need not sit at start-up in the heap every collection marks. It
+	// must give the same methods whenever it runs.
+	LazyMethods func() map[string]Value
+	methodsOnce sync.Once
+	// valueHash, when set, is Methods' __hash__, made before them: a
+	// value base's (ValueHash).
+	valueHash *Builtin
+}
+
+// methods returns b.Methods, made by LazyMethods on the first call.
+func (b *NativeBase) methods() map[string]Value {
+	if b.LazyMethods != nil {
+		b.methodsOnce.Do(func() { b.Methods = b.LazyMethods() })
+	}
+	return b.Methods
 }
 
 // nativeSpecial is the method name of c's native base that is an
@@ -386,7 +405,7 @@ func (in *interp) superAttr(s *superValue, name string) (Value, error) {
 			if name == "__init__" && isInst {
 				return nativeInit(b, x), nil
 			}
-			if m, ok := b.Methods[name]; ok {
+			if m, ok := b.methods()[name]; ok {
 				if name == "__new__" {
 					return m, nil // a staticmethod
 				}

@@ -52,7 +52,7 @@ func (x *Instance) nativeContainer(name string) (Value, bool) {
 		}
 	}
 	v, _, _ := x.cls.lookup(name)
-	if v != x.cls.base().Methods[name] {
+	if v != x.cls.base().methods()[name] {
 		return nil, false
 	}
 	return x.Native, true
@@ -82,7 +82,6 @@ func ContainerOf(v Value) Value { return containerOf(v) }
 // made by make and filled by init (nil: the class's own constructor's
 // rules, which dict's are).
 func registerContainerBase(name string, init func(x *Instance, pos []Value) error, make func(x *Instance)) {
-	methods := containerBaseMethods(name)
 	base := &NativeBase{
 		Name: name,
 		New:  func(x *Instance) error { make(x); return nil },
@@ -96,8 +95,8 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 			a := &Args{b: builtins["dict"], vals: []Value{Tuple(pos)}, kwNames: kwNames, kwVals: kwVals}
 			return x.Native.(*Dict).updateArgs(a, "dict")
 		},
-		Methods: methods,
-		Repr:    func(x *Instance) (string, bool) { return Repr(x.Native), true },
+		Repr:        func(x *Instance) (string, bool) { return Repr(x.Native), true },
+		LazyMethods: func() map[string]Value { return containerBaseMethods(name) },
 	}
 	RegisterNativeBase(name, builtins[name], base)
 }
@@ -111,19 +110,6 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 // the entries of what it makes. The kind's method table must be
 // registered first; it must be called while the program initialises.
 func RegisterDictKindBase(kind *DictKind, class *Builtin) {
-	methods := containerBaseMethods("dict")
-	for mname, m := range typeMethods[kind.Name] {
-		methods[mname] = nativeMethod(m)
-	}
-	methods["__repr__"] = &Builtin{Name: "__repr__", Sig: "__repr__(self)", parsed: paramList(param{name: "self"}), binds: true,
-		fn: func(a *Args) (Value, error) {
-			x, ok := a.Value("self").(*Instance)
-			if !ok {
-				return ReprText(a.Value("self"))
-			}
-			return kindRepr(x, kind), nil
-		}}
-	kindOperators(kind, methods)
 	construct := func(x *Instance, pos []Value, kwNames []string, kwVals []Value) (*Dict, error) {
 		v, err := sessionOf(x).CallHookKw(class, pos, kwNames, kwVals)
 		if err != nil {
@@ -172,11 +158,30 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 			}
 			return kind.SetAttr(x.Native.(*Dict), name, v)
 		},
-		Methods: methods,
-		Repr:    func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
-		Names:   func(*Instance) []string { return kind.AttrNames },
+		Repr:        func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
+		Names:       func(*Instance) []string { return kind.AttrNames },
+		LazyMethods: func() map[string]Value { return dictKindBaseMethods(kind) },
 	}
 	RegisterNativeBase(kind.Class, class, base)
+}
+
+// dictKindBaseMethods are the methods of a class derived from the dict
+// kind: dict's, the kind's own, its repr and its operators.
+func dictKindBaseMethods(kind *DictKind) map[string]Value {
+	methods := containerBaseMethods("dict")
+	for mname, m := range typeMethods[kind.Name] {
+		methods[mname] = nativeMethod(m)
+	}
+	methods["__repr__"] = &Builtin{Name: "__repr__", Sig: "__repr__(self)", parsed: paramList(param{name: "self"}), binds: true,
+		fn: func(a *Args) (Value, error) {
+			x, ok := a.Value("self").(*Instance)
+			if !ok {
+				return ReprText(a.Value("self"))
+			}
+			return kindRepr(x, kind), nil
+		}}
+	kindOperators(kind, methods)
+	return methods
 }
 
 // kindOperators adds to methods the operators of the dict kind (Counter's

@@ -350,7 +350,7 @@ func (x *Instance) userHash() (int64, bool, error) {
 			return 0, false, x.unhashable()
 		}
 	}
-	if _, none := x.cls.base().Methods["__hash__"].(NoneType); none {
+	if _, none := x.cls.base().methods()["__hash__"].(NoneType); none {
 		return 0, false, x.unhashable() // list and dict subclasses
 	}
 	return 0, false, nil
@@ -387,7 +387,7 @@ func (c *UserClass) hashesByBase(h Value) bool {
 	if b.HashValue == nil {
 		return false
 	}
-	bh, ok := b.Methods["__hash__"]
+	bh, ok := b.methods()["__hash__"]
 	return ok && bh == h
 }
 

@@ -143,7 +143,7 @@ func (c *UserClass) lookup(name string) (Value, *UserClass, bool) {
 		}
 	}
 	if c.nativeBase != "" { // after the classes' own, as a native base's attributes
-		if v, ok := c.base().Methods[name]; ok {
+		if v, ok := c.base().methods()[name]; ok {
 			return v, nativeNode(c.nativeBase), true
 		}
 	}

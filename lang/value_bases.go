@@ -67,13 +67,47 @@ func init() {
 }
 
 // registerValueBase registers the builtin class name as a value base.
+// Its methods, a wrapper of each method of its type, are made the first
+// time a class derived from it looks one up (NativeBase.LazyMethods).
 func registerValueBase(name string) {
+	zero := valueBaseZeros[name]
+	cls := builtins[name]
+	repr := func(x *Instance) (string, bool) { return Repr(x.Native), true }
+	if name == "frozenset" {
+		repr = func(x *Instance) (string, bool) { return reprNamed(x), true }
+	}
+	base := &NativeBase{
+		Name:     name,
+		New:      func(x *Instance) error { x.Native = zero(); return nil },
+		Init:     valueBaseInit,
+		Repr:     repr,
+		Attr:     valueBaseAttr,
+		valueNew: valueBaseMaker(cls),
+	}
+	newB := valueBaseNewMethod(name, cls, base)
+	if containsWord(typeDunderNames[name], "hash") { // made now: ValueHash reads it at init (torch's TorchVersion)
+		m, _ := typeDunder(name, "__hash__")
+		base.valueHash = valueMethod(name, m, false)
+	}
+	base.LazyMethods = func() map[string]Value { return valueBaseMethods(name, newB, base.valueHash) }
+	RegisterNativeBase(name, cls, base)
+	RegisterClassAttr(cls, "__new__", newB)
+}
+
+// valueBaseMethods are the methods of the value base name: its type's
+// methods and special methods, each checking its self, hash its
+// __hash__ (nil when its type has none) and newB its __new__.
+func valueBaseMethods(name string, newB *Builtin, hash *Builtin) map[string]Value {
 	methods := map[string]Value{}
 	for mname, m := range typeMethods[name] {
 		methods[mname] = valueMethod(name, m, false)
 	}
 	for _, short := range strings.Fields(typeDunderNames[name]) {
 		if short == "str" && !valueBaseOwnStr[name] {
+			continue
+		}
+		if short == "hash" {
+			methods["__hash__"] = hash
 			continue
 		}
 		m, _ := typeDunder(name, "__"+short+"__")
@@ -83,25 +117,11 @@ func registerValueBase(name string) {
 		methods["__getnewargs__"] = &Builtin{Name: "__getnewargs__", Sig: "__getnewargs__(self)", parsed: paramList(param{name: "self"}), binds: true,
 			fn: func(a *Args) (Value, error) { return Tuple{valueOf(a.vals[0])}, nil }}
 	}
-	zero := valueBaseZeros[name]
-	cls := builtins[name]
-	repr := func(x *Instance) (string, bool) { return Repr(x.Native), true }
 	if name == "frozenset" {
-		methods["__repr__"], repr = namedRepr, func(x *Instance) (string, bool) { return reprNamed(x), true }
+		methods["__repr__"] = namedRepr
 	}
-	base := &NativeBase{
-		Name:     name,
-		New:      func(x *Instance) error { x.Native = zero(); return nil },
-		Init:     valueBaseInit,
-		Methods:  methods,
-		Repr:     repr,
-		Attr:     valueBaseAttr,
-		valueNew: valueBaseMaker(cls),
-	}
-	newB := valueBaseNewMethod(name, cls, base)
 	methods["__new__"] = newB
-	RegisterNativeBase(name, cls, base)
-	RegisterClassAttr(cls, "__new__", newB)
+	return methods
 }
 
 // valueBaseInit is the __init__ of a value base: object.__init__ after
@@ -282,7 +302,10 @@ func (c *UserClass) ValueHash() (Value, bool) {
 	if c.base().valueNew == nil {
 		return nil, false
 	}
-	h, ok := c.base().Methods["__hash__"]
+	if h := c.base().valueHash; h != nil {
+		return h, true
+	}
+	h, ok := c.base().methods()["__hash__"]
 	return h, ok
 }
 
@@ -319,6 +342,62 @@ func NewValueClass(name, module, base string, others ...*UserClass) (*UserClass,
 // registerMutableBase registers set or bytearray as a value base whose
 // value changes in place.
 func registerMutableBase(name string) {
+	zero := mutableBaseZeros[name]
+	cls := builtins[name]
+	fill := func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+		if name == "set" && len(pos) > 1 {
+			return Errorf(TypeError, "%s expected at most 1 argument, got %d", x.cls.Name, len(pos))
+		}
+		v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
+		if err != nil {
+			return err
+		}
+		switch n := x.Native.(type) { // the same object, refilled, as set.__init__ does
+		case *Set:
+			*n = *v.(*Set)
+		case *ByteArray:
+			*n = *v.(*ByteArray)
+		}
+		return nil
+	}
+	base := &NativeBase{
+		Name: name,
+		New:  func(x *Instance) error { x.Native = zero(); return nil },
+		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
+			_, err := hooked(x, func(in *interp) (Value, error) { return nil, fill(in, x, pos, kwNames, kwVals) })
+			return err
+		},
+		Repr: func(x *Instance) (string, bool) { return reprNamed(x), true },
+		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
+			return &Instance{cls: c, lay: c.emptyLayout(), Native: zero()}, nil // __init__ fills it
+		},
+	}
+	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
+		Doc:    name + ".__new__(cls, ...): a new, empty object of cls, a subclass of " + name + ", which __init__ fills.",
+		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
+		fn: func(a *Args) (Value, error) {
+			switch c := a.Value("cls").(type) {
+			case *UserClass:
+				if c.nativeBase == name {
+					return base.valueNew(a.in, c, nil, nil, nil)
+				}
+				return nil, Errorf(TypeError, "%s.__new__(%s): %s is not a subtype of %s", name, c.Name, c.Name, name)
+			case *Builtin:
+				if c == cls {
+					return zero(), nil
+				}
+			}
+			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
+		}}
+	base.LazyMethods = func() map[string]Value { return mutableBaseMethods(name, newB) }
+	RegisterNativeBase(name, cls, base)
+	RegisterClassAttr(cls, "__new__", newB)
+}
+
+// mutableBaseMethods are the methods of the mutable value base name:
+// its type's methods, the special methods mutableDunders names, the
+// in-place operators, and newB, its __new__.
+func mutableBaseMethods(name string, newB *Builtin) map[string]Value {
 	methods := map[string]Value{}
 	for mname, m := range typeMethods[name] {
 		methods[mname] = valueMethod(name, m, false)
@@ -365,57 +444,8 @@ func registerMutableBase(name string) {
 	}
 	methods["__hash__"] = None
 	methods["__repr__"] = namedRepr
-	zero := mutableBaseZeros[name]
-	cls := builtins[name]
-	fill := func(in *interp, x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-		if name == "set" && len(pos) > 1 {
-			return Errorf(TypeError, "%s expected at most 1 argument, got %d", x.cls.Name, len(pos))
-		}
-		v, err := in.call(cls, pos, kwNames, kwVals, in.stmtNode())
-		if err != nil {
-			return err
-		}
-		switch n := x.Native.(type) { // the same object, refilled, as set.__init__ does
-		case *Set:
-			*n = *v.(*Set)
-		case *ByteArray:
-			*n = *v.(*ByteArray)
-		}
-		return nil
-	}
-	base := &NativeBase{
-		Name: name,
-		New:  func(x *Instance) error { x.Native = zero(); return nil },
-		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
-			_, err := hooked(x, func(in *interp) (Value, error) { return nil, fill(in, x, pos, kwNames, kwVals) })
-			return err
-		},
-		Methods: methods,
-		Repr:    func(x *Instance) (string, bool) { return reprNamed(x), true },
-		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
-			return &Instance{cls: c, lay: c.emptyLayout(), Native: zero()}, nil // __init__ fills it
-		},
-	}
-	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
-		Doc:    name + ".__new__(cls, ...): a new, empty object of cls, a subclass of " + name + ", which __init__ fills.",
-		parsed: paramList(param{name: "cls"}, param{name: "args", variadic: true}),
-		fn: func(a *Args) (Value, error) {
-			switch c := a.Value("cls").(type) {
-			case *UserClass:
-				if c.nativeBase == name {
-					return base.valueNew(a.in, c, nil, nil, nil)
-				}
-				return nil, Errorf(TypeError, "%s.__new__(%s): %s is not a subtype of %s", name, c.Name, c.Name, name)
-			case *Builtin:
-				if c == cls {
-					return zero(), nil
-				}
-			}
-			return nil, Errorf(TypeError, "%s.__new__(X): X is not a type object (%s)", name, TypeName(a.Value("cls")))
-		}}
 	methods["__new__"] = newB
-	RegisterNativeBase(name, cls, base)
-	RegisterClassAttr(cls, "__new__", newB)
+	return methods
 }
 
 // hashesAsValue reports whether x, an instance of a value base's
@@ -425,7 +455,7 @@ func hashesAsValue(x *Instance) bool {
 	if !isValueInstance(x) || x.cls.definesHash() {
 		return false
 	}
-	_, none := x.cls.base().Methods["__hash__"].(NoneType)
+	_, none := x.cls.base().methods()["__hash__"].(NoneType)
 	return !none
 }
 

@@ -259,7 +259,7 @@ func nativeMethodNames(c *UserClass) []string {
 	var out []string
 	for _, k := range c.mroFull {
 		if k.native {
-			out = append(out, sortedKeys(k.base().Methods)...)
+			out = append(out, sortedKeys(k.base().methods())...)
 			out = append(out, sortedKeys(k.base().special)...)
 		}
 	}

@@ -231,7 +231,7 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			return v, true, err
 		},
 		Repr:    func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
-		Methods: map[string]lang.Value{"__deepcopy__": userModuleDeepCopy, "__copy__": userModuleCopy},
+		Methods: moduleBaseMethods,
 		Names: func(x *lang.Instance) []string {
 			m := x.Native.(*userModule)
 			names := moduleAttrNames(m)
@@ -242,6 +242,11 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 		},
 	}
 }
+
+// moduleBaseMethods are the methods every module base adds, one map
+// that the bases of nn.Module and of each built-in layer share (no base
+// changes it).
+var moduleBaseMethods = map[string]lang.Value{"__deepcopy__": userModuleDeepCopy, "__copy__": userModuleCopy}
 
 // instanceReturning caches returningInstance's builtins (*Builtin to
 // *Builtin); sessions may run concurrently.

@@ -344,34 +344,9 @@ func tensorSubclassRepr(x *lang.Instance, t *tensor.Tensor) string {
 // tensorSubclassBase is what torch.Tensor (or nn.Parameter, with make
 // its constructor) adds to the classes deriving from it.
 func tensorSubclassBase(name string, make func(a *lang.Args, x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) (*tensor.Tensor, error), newFn *lang.Builtin) *lang.NativeBase {
-	methods := map[string]lang.Value{"__new__": newFn}
-	for n := range operatorFuncs {
-		methods[n] = subclassMethod(n)
-	}
-	for n := range unaryFuncs {
-		methods[n] = subclassMethod(n)
-	}
-	for _, n := range []string{"__getitem__", "__setitem__", "__len__", "__iter__", "__bool__", "__float__", "__int__", "__abs__", "__contains__"} {
-		methods[n] = subclassMethod(n)
-	}
-	methods["__hash__"] = lang.NewBuiltin(lang.AsValue, "__hash__(self)", "The identity hash, as a tensor's.", func(a *lang.Args) (lang.Value, error) {
-		return lang.ID(a.Value("self")), nil
-	}).BindingSelf()
-	methods["__torch_function__"] = torchFunctionDefault
-	methods["__format__"] = lang.NewBuiltin(lang.AsValue, "__format__(self, format_spec)", "object.__format__, as PyTorch 1.13's Tensor.__format__ gives a subclass: str(self) for an empty spec, else a TypeError.", func(a *lang.Args) (lang.Value, error) {
-		x := a.Value("self").(*lang.Instance)
-		if spec, _ := a.Value("format_spec").(string); spec != "" {
-			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
-		}
-		t, ok := x.Native.(*tensor.Tensor)
-		if !ok {
-			return nil, noTensor(x)
-		}
-		return tensorSubclassRepr(x, t), nil
-	}).BindingSelf()
 	return &lang.NativeBase{
-		Name:    name,
-		Methods: methods,
+		Name:        name,
+		LazyMethods: func() map[string]lang.Value { return tensorSubclassMethods(newFn) },
 		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
 			if x.Native != nil {
 				return nil // made by __new__, which took the arguments
@@ -548,4 +523,36 @@ func defTensorSubclassBases() {
 	}).CollectKeywords()
 	lang.RegisterNativeBase(parameterClassName, parameter, tensorSubclassBase("Parameter", makeParam, paramNew))
 	lang.RegisterSubclass(parameterClassName, tensorBaseName)
+}
+
+// tensorSubclassMethods are the methods a tensor subclass's base adds:
+// the operators and special methods, run on the instance's tensor, and
+// newFn, its __new__.
+func tensorSubclassMethods(newFn *lang.Builtin) map[string]lang.Value {
+	methods := map[string]lang.Value{"__new__": newFn}
+	for n := range operatorFuncs {
+		methods[n] = subclassMethod(n)
+	}
+	for n := range unaryFuncs {
+		methods[n] = subclassMethod(n)
+	}
+	for _, n := range []string{"__getitem__", "__setitem__", "__len__", "__iter__", "__bool__", "__float__", "__int__", "__abs__", "__contains__"} {
+		methods[n] = subclassMethod(n)
+	}
+	methods["__hash__"] = lang.NewBuiltin(lang.AsValue, "__hash__(self)", "The identity hash, as a tensor's.", func(a *lang.Args) (lang.Value, error) {
+		return lang.ID(a.Value("self")), nil
+	}).BindingSelf()
+	methods["__torch_function__"] = torchFunctionDefault
+	methods["__format__"] = lang.NewBuiltin(lang.AsValue, "__format__(self, format_spec)", "object.__format__, as PyTorch 1.13's Tensor.__format__ gives a subclass: str(self) for an empty spec, else a TypeError.", func(a *lang.Args) (lang.Value, error) {
+		x := a.Value("self").(*lang.Instance)
+		if spec, _ := a.Value("format_spec").(string); spec != "" {
+			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
+		}
+		t, ok := x.Native.(*tensor.Tensor)
+		if !ok {
+			return nil, noTensor(x)
+		}
+		return tensorSubclassRepr(x, t), nil
+	}).BindingSelf()
+	return methods
 }

@@ -339,7 +339,7 @@ func field(x *lang.Instance, name string) lang.Value {
 	return v
 }
 
-// enumClass and intEnumClass are Enum and IntEnum, made by init.
+// enumClass, intEnumClass, ... are Enum, IntEnum, ..., made by buildModule.
 var enumClass, intEnumClass, flagClass, intFlagClass, strEnumClass *lang.UserClass
 
 func newEnumClasses() (*lang.UserClass, *lang.UserClass) {
@@ -436,11 +436,18 @@ var enumModule = &lang.Module{Name: "enum", Attrs: map[string]lang.Value{
 }}
 
 func init() {
+	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, Flag, IntFlag, StrEnum, ReprEnum, auto, unique, verify, member, nonmember, global_enum and the functional API Enum('Color', 'RED GREEN').", buildModule)
+}
+
+// buildModule makes the enum classes and the module's attributes, the
+// first time enum is imported: a program that never imports it does not
+// keep them in the heap every collection marks.
+func buildModule() *lang.Module {
 	enumClass, intEnumClass = newEnumClasses()
 	flagClass, intFlagClass = newFlagClasses(enumClass)
 	strEnumClass = newStrEnumClass(reprEnumClass)
 	initExtra()
 	enumModule.Attrs["Enum"], enumModule.Attrs["IntEnum"] = enumClass, intEnumClass
 	enumModule.Attrs["Flag"], enumModule.Attrs["IntFlag"], enumModule.Attrs["StrEnum"] = flagClass, intFlagClass, strEnumClass
-	lang.RegisterModule("enum", "Python's enum: Enum, IntEnum, Flag, IntFlag, StrEnum, ReprEnum, auto, unique, verify, member, nonmember, global_enum and the functional API Enum('Color', 'RED GREEN').", func() *lang.Module { return enumModule })
+	return enumModule
 }

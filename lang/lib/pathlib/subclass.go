@@ -88,7 +88,67 @@ func (c *pathClass) BaseClass() (*lang.UserClass, error) {
 	return lang.NativeBaseClass("pathlib." + c.name), nil
 }
 
+// defPathBase registers the pathlib class name as a base a class
+// statement may derive from; its methods are made on first lookup.
 func defPathBase(name string, pure, abstract bool) {
+	class := pathlibModule.Attrs[name].(*pathClass)
+	base := &lang.NativeBase{
+		Name: "pathlib." + name,
+		New:  func(x *lang.Instance) error { x.Native = &based{p: &path{}, pure: pure}; return nil },
+		NewArgs: func(x *lang.Instance, pos []lang.Value) error {
+			p, err := joinAll(&path{}, pos)
+			if err == nil {
+				x.Native = &based{p: p, pure: pure}
+			}
+			return err
+		},
+		// object.__init__: __new__ took the arguments
+		Init: func(*lang.Instance, []lang.Value, []string, []lang.Value) error { return nil },
+		Attr: func(x *lang.Instance, attr string) (lang.Value, bool, error) {
+			b, ok := x.Native.(*based)
+			if _, method := pathMethods[attr]; !ok || method {
+				return nil, false, nil
+			}
+			v, ok := b.p.Attr(attr)
+			if !ok {
+				return nil, false, nil
+			}
+			return wrapPaths(x.Class(), pure, v), true, nil
+		},
+		LazyMethods: func() map[string]lang.Value { return pathBaseMethods(pure) },
+		Repr: func(x *lang.Instance) (string, bool) {
+			return x.Class().Name + "(" + lang.Repr(x.Native.(*based).p.String()) + ")", true
+		},
+		HashValue: func(x *lang.Instance) lang.Value { return x.Native.(*based).p },
+		Str:       func(x *lang.Instance) (string, bool) { return x.Native.(*based).p.String(), true },
+		Names:     func(x *lang.Instance) []string { return (&path{}).AttrNames() },
+	}
+	if !pure {
+		base.ClassAttr = func(c *lang.UserClass, attr string) (lang.Value, bool, error) {
+			m, ok := classMethods[attr]
+			if !ok || attr == "__call__" {
+				return nil, false, nil
+			}
+			return lang.NewBuiltin(lang.AsValue, attr+"()", m.Doc, func(a *lang.Args) (lang.Value, error) {
+				v, err := a.Call(m)
+				if err != nil {
+					return nil, err
+				}
+				return wrapPaths(c, false, v), nil
+			}), true, nil
+		}
+	}
+	if abstract {
+		base.Construct = func(c *lang.UserClass) error {
+			return lang.Errorf(lang.AttributeError, "type object '%s' has no attribute '_flavour'", c.Name)
+		}
+	}
+	lang.RegisterNativeBase("pathlib."+name, class, base)
+}
+
+// pathBaseMethods are the methods of a class derived from a pathlib
+// class (PurePath's only when pure), run on the instance's path.
+func pathBaseMethods(pure bool) map[string]lang.Value {
 	methods := map[string]lang.Value{}
 	for n, m := range pathMethods {
 		if pure && !pureMethods[n] {
@@ -160,59 +220,7 @@ func defPathBase(name string, pure, abstract bool) {
 			return op.ok(slices.Compare(b.p.allParts(), o.allParts())), nil
 		})
 	}
-	class := pathlibModule.Attrs[name].(*pathClass)
-	base := &lang.NativeBase{
-		Name: "pathlib." + name,
-		New:  func(x *lang.Instance) error { x.Native = &based{p: &path{}, pure: pure}; return nil },
-		NewArgs: func(x *lang.Instance, pos []lang.Value) error {
-			p, err := joinAll(&path{}, pos)
-			if err == nil {
-				x.Native = &based{p: p, pure: pure}
-			}
-			return err
-		},
-		// object.__init__: __new__ took the arguments
-		Init: func(*lang.Instance, []lang.Value, []string, []lang.Value) error { return nil },
-		Attr: func(x *lang.Instance, attr string) (lang.Value, bool, error) {
-			b, ok := x.Native.(*based)
-			if _, method := pathMethods[attr]; !ok || method {
-				return nil, false, nil
-			}
-			v, ok := b.p.Attr(attr)
-			if !ok {
-				return nil, false, nil
-			}
-			return wrapPaths(x.Class(), pure, v), true, nil
-		},
-		Methods: methods,
-		Repr: func(x *lang.Instance) (string, bool) {
-			return x.Class().Name + "(" + lang.Repr(x.Native.(*based).p.String()) + ")", true
-		},
-		HashValue: func(x *lang.Instance) lang.Value { return x.Native.(*based).p },
-		Str:       func(x *lang.Instance) (string, bool) { return x.Native.(*based).p.String(), true },
-		Names:     func(x *lang.Instance) []string { return (&path{}).AttrNames() },
-	}
-	if !pure {
-		base.ClassAttr = func(c *lang.UserClass, attr string) (lang.Value, bool, error) {
-			m, ok := classMethods[attr]
-			if !ok || attr == "__call__" {
-				return nil, false, nil
-			}
-			return lang.NewBuiltin(lang.AsValue, attr+"()", m.Doc, func(a *lang.Args) (lang.Value, error) {
-				v, err := a.Call(m)
-				if err != nil {
-					return nil, err
-				}
-				return wrapPaths(c, false, v), nil
-			}), true, nil
-		}
-	}
-	if abstract {
-		base.Construct = func(c *lang.UserClass) error {
-			return lang.Errorf(lang.AttributeError, "type object '%s' has no attribute '_flavour'", c.Name)
-		}
-	}
-	lang.RegisterNativeBase("pathlib."+name, class, base)
+	return methods
 }
 
 func init() {
