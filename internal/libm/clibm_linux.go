@@ -46,5 +46,13 @@ func loadCLibm() *cFuncs {
 		return nil
 	}
 	purego.RegisterFunc(&f.powf, sym)
+	for i, name := range cOneNames {
+		if sym, err := purego.Dlsym(h, name); err == nil {
+			purego.RegisterFunc(&f.one[i], sym)
+		}
+	}
+	if sym, err := purego.Dlsym(h, "atan2"); err == nil {
+		purego.RegisterFunc(&f.atan2, sym)
+	}
 	return f
 }
