@@ -90,10 +90,10 @@ func Erf(x float64) float64 { return one(cErf, x) }
 // Erfc is C's erfc(x).
 func Erfc(x float64) float64 { return one(cErfc, x) }
 
-// Sin is C's sin(x), called for every input (Sincos where no C library
-// can be loaded): Sincos's correctly rounded value is C's but for the
-// sign of zero's sine and huge arguments, which CPython's math.sin passes
-// to C.
+// Sin is C's sin(x) (Sincos's where no C library can be loaded): the
+// C library's for every input, as CPython's math.sin; Sincos's correctly
+// rounded value would be C's but for the sign of a zero and huge
+// arguments, and costs more than the call.
 func Sin(x float64) float64 {
 	if c := cLibm(); c != nil {
 		return c.sin(x)
@@ -102,7 +102,7 @@ func Sin(x float64) float64 {
 	return s
 }
 
-// Cos is C's cos(x) (Sincos's where no C library can be loaded).
+// Cos is C's cos(x), as Sin.
 func Cos(x float64) float64 {
 	if c := cLibm(); c != nil {
 		return c.cos(x)
