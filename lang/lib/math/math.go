@@ -44,7 +44,7 @@ func mathModule() *lang.Module {
 	}
 	addFloatParts(add)
 	for name, f := range map[string]float64{"degrees": 180 / math.Pi, "radians": math.Pi / 180} {
-		add(name+"(x)", "math."+name+" of a number: x times the conversion factor, a float, without a range check (as CPython: degrees(1e308) is inf).", func(a *lang.Args) (lang.Value, error) {
+		add(name+"(x)", "math."+name+" of a number: x times the conversion factor, a float, without a range check, as CPython multiplies (degrees(1e308) is inf).", func(a *lang.Args) (lang.Value, error) {
 			x, err := mathReal(a.Value("x"))
 			if err != nil {
 				return nil, err
