@@ -41,6 +41,10 @@ type cFuncs struct {
 	pow                            func(float64, float64) float64
 	expf, logf, log1pf             func(float32) float32
 	powf                           func(float32, float32) float32
+	// one and atan2 are the math module's functions (cmath.go); a
+	// missing one is nil, and its Go fallback is used.
+	one   [nOne]func(float64) float64
+	atan2 func(float64, float64) float64
 }
 
 var (

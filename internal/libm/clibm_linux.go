@@ -24,13 +24,13 @@ func loadCLibm() *cFuncs {
 		if err != nil {
 			return nil
 		}
-		purego.RegisterFunc(fn.ptr, sym)
+		bindFloat64(fn.ptr, sym)
 	}
 	sym, err := purego.Dlsym(h, "pow")
 	if err != nil {
 		return nil
 	}
-	purego.RegisterFunc(&f.pow, sym)
+	bindFloat64x2(&f.pow, sym)
 	for _, fn := range []struct {
 		name string
 		ptr  *func(float32) float32
@@ -46,5 +46,13 @@ func loadCLibm() *cFuncs {
 		return nil
 	}
 	purego.RegisterFunc(&f.powf, sym)
+	for i, name := range cOneNames {
+		if sym, err := purego.Dlsym(h, name); err == nil {
+			bindFloat64(&f.one[i], sym)
+		}
+	}
+	if sym, err := purego.Dlsym(h, "atan2"); err == nil {
+		bindFloat64x2(&f.atan2, sym)
+	}
 	return f
 }

@@ -33,6 +33,25 @@ func mathModule() *lang.Module {
 			return mathResult(x, f.fn(x), f.canOverflow)
 		})
 	}
+	for name, f := range mathErrnoFuncs {
+		add(name+"(x)", "math."+name+" of a number, a float, by CPython's own Lanczos approximation; at a pole or -inf CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *lang.Args) (lang.Value, error) {
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			return mathErrno(f(x))
+		})
+	}
+	addFloatParts(add)
+	for name, f := range map[string]float64{"degrees": 180 / math.Pi, "radians": math.Pi / 180} {
+		add(name+"(x)", "math."+name+" of a number: x times the conversion factor, a float, without a range check, as CPython multiplies (degrees(1e308) is inf).", func(a *lang.Args) (lang.Value, error) {
+			x, err := mathReal(a.Value("x"))
+			if err != nil {
+				return nil, err
+			}
+			return x * f, nil
+		})
+	}
 	for name, f := range map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc} {
 		add(name+"(x)", "math."+name+" of a number, as an int; NaN, the infinities and floats beyond the 64-bit integers are an error.", func(a *lang.Args) (lang.Value, error) {
 			if i := a.Value("x"); lang.IsInt(i) {
@@ -155,49 +174,132 @@ type mathFloatFunc struct {
 }
 
 var mathFloatFuncs = map[string]mathFloatFunc{
-	"sqrt": {fn: math.Sqrt}, "exp": {math.Exp, true}, "expm1": {math.Expm1, true},
-	"log2": {fn: math.Log2}, "log10": {fn: math.Log10}, "log1p": {fn: math.Log1p},
-	"sin":  {fn: func(x float64) float64 { s, _ := libm.Sincos(x); return s }},
-	"cos":  {fn: func(x float64) float64 { _, c := libm.Sincos(x); return c }},
-	"tan":  {fn: math.Tan},
-	"asin": {fn: math.Asin}, "acos": {fn: math.Acos}, "atan": {fn: math.Atan},
-	"sinh": {math.Sinh, true}, "cosh": {math.Cosh, true}, "tanh": {fn: math.Tanh},
-	"asinh": {fn: math.Asinh}, "acosh": {fn: math.Acosh}, "atanh": {fn: math.Atanh},
-	"fabs": {fn: math.Abs}, "erf": {fn: math.Erf}, "erfc": {fn: math.Erfc},
-	"degrees": {func(x float64) float64 { return x * (180 / math.Pi) }, true},
-	"radians": {fn: func(x float64) float64 { return x * (math.Pi / 180) }},
+	"sqrt": {fn: math.Sqrt}, "exp": {libm.Exp, true}, "expm1": {libm.Expm1, true}, "exp2": {libm.Exp2, true},
+	"log2": {fn: libm.Log2}, "log10": {fn: libm.Log10}, "log1p": {fn: libm.Log1p}, "cbrt": {fn: libm.Cbrt},
+	"sin": {fn: libm.Sin}, "cos": {fn: libm.Cos}, "tan": {fn: libm.Tan},
+	"asin": {fn: libm.Asin}, "acos": {fn: libm.Acos}, "atan": {fn: libm.Atan},
+	"sinh": {libm.Sinh, true}, "cosh": {libm.Cosh, true}, "tanh": {fn: libm.Tanh},
+	"asinh": {fn: libm.Asinh}, "acosh": {fn: libm.Acosh}, "atanh": {fn: libm.Atanh},
+	"fabs": {fn: math.Abs}, "erf": {fn: libm.Erf}, "erfc": {fn: libm.Erfc},
 }
+
+// mathErrnoFuncs are the functions CPython wraps with math_1a: its own
+// code, which reports its errors through errno (gamma.go).
+var mathErrnoFuncs = map[string]func(float64) (float64, int){"gamma": tgamma, "lgamma": lgamma}
 
 // mathFloatPairs are the math functions of two floats.
 var mathFloatPairs = map[string]func(x, y float64) (lang.Value, error){
-	"atan2":    func(y, x float64) (lang.Value, error) { return math.Atan2(y, x), nil },
-	"copysign": func(x, y float64) (lang.Value, error) { return math.Copysign(x, y), nil },
-	"fmod": func(x, y float64) (lang.Value, error) {
-		if !math.IsNaN(x) && !math.IsNaN(y) && (math.IsInf(x, 0) || y == 0) {
-			return nil, mathDomainError()
+	"atan2":     func(y, x float64) (lang.Value, error) { return mathAtan2(y, x), nil },
+	"copysign":  func(x, y float64) (lang.Value, error) { return math.Copysign(x, y), nil },
+	"remainder": func(x, y float64) (lang.Value, error) { return mathPair(x, y, remainder(x, y)) },
+	"nextafter": func(x, y float64) (lang.Value, error) {
+		if x == y { // C returns y: nextafter(0.0, -0.0) is -0.0
+			return y, nil
 		}
-		return math.Mod(x, y), nil
+		return math.Nextafter(x, y), nil
+	},
+	"fmod": func(x, y float64) (lang.Value, error) {
+		if math.IsInf(y, 0) && !math.IsInf(x, 0) && !math.IsNaN(x) {
+			return x, nil // fmod(x, +-inf) is x for finite x
+		}
+		return mathPair(x, y, math.Mod(x, y)) // fmod is exact: Go's and C's agree
 	},
 	"pow": mathPow,
 }
 
-// mathPow is math.pow: always a float, with C's special cases and
-// CPython's errors for a negative base with a fractional exponent, zero to
-// a negative power and overflow.
-func mathPow(x, y float64) (lang.Value, error) {
-	r := math.Pow(x, y)
-	finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
+// mathPair checks r = f(x, y) as CPython's math_2: NaN of two numbers is
+// a domain error, an infinity of two finite numbers a range error.
+func mathPair(x, y, r float64) (lang.Value, error) {
 	switch {
-	case finite && math.IsNaN(r):
+	case math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y):
 		return nil, mathDomainError()
-	case finite && math.IsInf(r, 0):
-		if x == 0 {
-			return nil, mathDomainError()
-		}
-		return nil, lang.Errorf(lang.OverflowError, "math range error")
+	case math.IsInf(r, 0) && isFinite(x) && isFinite(y):
+		return nil, mathRangeError()
 	}
 	return r, nil
 }
+
+func isFinite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
+
+// mathAtan2 is CPython's m_atan2: the special values by C99's Annex F,
+// the others C's atan2.
+func mathAtan2(y, x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN()
+	case math.IsInf(y, 0):
+		switch {
+		case math.IsInf(x, 1):
+			return math.Copysign(0.25*math.Pi, y)
+		case math.IsInf(x, -1):
+			return math.Copysign(0.75*math.Pi, y)
+		}
+		return math.Copysign(0.5*math.Pi, y)
+	case math.IsInf(x, 0) || y == 0:
+		if math.Copysign(1, x) == 1 {
+			return math.Copysign(0, y)
+		}
+		return math.Copysign(math.Pi, y)
+	}
+	return libm.Atan2(y, x)
+}
+
+// mathPow is CPython's math.pow: always a float; the infinities and NaNs
+// by C99's rules, the finite pairs C's pow, with CPython's errors for a
+// negative base with a fractional exponent, zero to a negative power and
+// overflow.
+func mathPow(x, y float64) (lang.Value, error) {
+	if !isFinite(x) || !isFinite(y) {
+		switch {
+		case math.IsNaN(x):
+			if y == 0 {
+				return 1.0, nil
+			}
+			return x, nil
+		case math.IsNaN(y):
+			if x == 1 {
+				return 1.0, nil
+			}
+			return y, nil
+		case math.IsInf(x, 0):
+			oddY := isFinite(y) && math.Mod(math.Abs(y), 2.0) == 1.0
+			switch {
+			case y > 0 && oddY:
+				return x, nil
+			case y > 0:
+				return math.Abs(x), nil
+			case y == 0:
+				return 1.0, nil
+			case oddY:
+				return math.Copysign(0, x), nil
+			}
+			return 0.0, nil
+		}
+		// y is infinite
+		switch ax := math.Abs(x); {
+		case ax == 1:
+			return 1.0, nil
+		case y > 0 && ax > 1:
+			return y, nil
+		case y < 0 && ax < 1:
+			return -y, nil
+		}
+		return 0.0, nil
+	}
+	r := libm.Pow(x, y)
+	switch {
+	case math.IsNaN(r):
+		return nil, mathDomainError()
+	case math.IsInf(r, 0):
+		if x == 0 {
+			return nil, mathDomainError()
+		}
+		return nil, mathRangeError()
+	}
+	return r, nil
+}
+
+func mathRangeError() *lang.Error { return lang.Errorf(lang.OverflowError, "math range error") }
 
 func mathDomainError() *lang.Error { return lang.Errorf(lang.ValueError, "math domain error") }
 
@@ -210,7 +312,7 @@ func mathResult(x, r float64, canOverflow bool) (lang.Value, error) {
 		return nil, mathDomainError()
 	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
 		if canOverflow {
-			return nil, lang.Errorf(lang.OverflowError, "math range error")
+			return nil, mathRangeError()
 		}
 		return nil, mathDomainError()
 	}
@@ -382,7 +484,7 @@ func Fsum(xs []float64) (float64, error) {
 }
 
 func init() {
-	lang.RegisterModule("math", "Python's math module for floats and Python's ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot and dist. log, sin and cos give the C library's values, as CPython; the others come from Go's math package, and a few (tan, acos) can differ from CPython's in the last digit.", mathModule)
+	lang.RegisterModule("math", "Python's math module for floats and Python's ints: the constants, the functions of a float with CPython's domain and range errors (math.sqrt(-1) is a ValueError, math.exp(1000) an OverflowError), log with a base, isclose, fsum, prod, gcd, lcm, factorial, comb, perm, isqrt, hypot, dist, gamma, lgamma, remainder, frexp, ldexp, modf, nextafter and ulp. The functions CPython hands to the C library (exp, log, sin, tan, atan2, pow, erf, ...) call the same C library, so their values are CPython's bit for bit; gamma, lgamma and remainder follow CPython's own code. Where no C library can be loaded, Go's math package stands in and the last bit may differ.", mathModule)
 	// math is reachable without an import, as before kael had import.
 	lang.RegisterGlobalModule("math", "math")
 	// math.floor and math.ceil call a class's __floor__ and __ceil__.
