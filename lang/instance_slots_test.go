@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"strconv"
 	"testing"
@@ -81,7 +82,12 @@ func TestUserObjectBytes(t *testing.T) {
 		}
 		const n = 20000
 		run(n) // warm the caches of the session-independent state
-		per := (float64(run(2*n)) - float64(run(n))) / n
+		// The least of three measures, so that a stray allocation of
+		// another goroutine (a finalizer, a timer) cannot fail the test.
+		per := math.Inf(1)
+		for range 3 {
+			per = min(per, (float64(run(2*n))-float64(run(n)))/n)
+		}
 		if per > c.most {
 			t.Errorf("%s: %.0f bytes an iteration, want at most %.0f", c.name, per, c.most)
 		}
