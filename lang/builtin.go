@@ -762,7 +762,7 @@ func (a *Args) Tensor(name string) *tensor.Tensor {
 // kael's functions that take a tensor take.
 func tensorOfInstance(v Value) (*tensor.Tensor, bool) {
 	if x, ok := v.(*Instance); ok {
-		t, ok := x.Native.(*tensor.Tensor)
+		t, ok := x.Native().(*tensor.Tensor)
 		return t, ok
 	}
 	return nil, false

@@ -135,7 +135,7 @@ func pythonHash(v Value) (int64, error) {
 			return n, err // what __hash__ returns, as Python's hash()
 		}
 		if isValueInstance(x) { // class A(int): hash(A(3)) == hash(3)
-			return pythonHash(x.Native)
+			return pythonHash(x.Native())
 		}
 		if h := x.cls.base().HashValue; h != nil {
 			return pythonHash(h(x))

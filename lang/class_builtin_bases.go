@@ -32,19 +32,19 @@ func init() {
 			l.Elems = append(l.Elems, elems...)
 		}
 		return nil
-	}, func(x *Instance) { x.Native = &List{} })
-	registerContainerBase("dict", nil, func(x *Instance) { x.Native = NewDict() })
+	}, func(x *Instance) { x.SetNative(&List{}) })
+	registerContainerBase("dict", nil, func(x *Instance) { x.SetNative(NewDict()) })
 }
 
 // nativeList and nativeDict are the list or dict a subclass's instance keeps.
-func nativeList(x *Instance) *List { return x.Native.(*List) }
+func nativeList(x *Instance) *List { return x.Native().(*List) }
 
 // nativeContainer returns the list or dict of an instance of a list or
 // dict subclass whose special method name is the base's own (no class
 // overrides it): indexing then takes slices, which kael passes to no
 // user method.
 func (x *Instance) nativeContainer(name string) (Value, bool) {
-	switch x.Native.(type) {
+	switch x.Native().(type) {
 	case *List, *Dict:
 	default:
 		if !isValueInstance(x) {
@@ -55,14 +55,14 @@ func (x *Instance) nativeContainer(name string) (Value, bool) {
 	if v != x.cls.base().methods()[name] {
 		return nil, false
 	}
-	return x.Native, true
+	return x.Native(), true
 }
 
 // containerOf returns the list or dict an instance of a list or dict
 // subclass keeps, or v itself.
 func containerOf(v Value) Value {
 	if x, ok := v.(*Instance); ok {
-		switch n := x.Native.(type) {
+		switch n := x.Native().(type) {
 		case *List:
 			return n
 		case *Dict:
@@ -93,9 +93,9 @@ func registerContainerBase(name string, init func(x *Instance, pos []Value) erro
 				return init(x, pos)
 			}
 			a := &Args{b: builtins["dict"], vals: []Value{Tuple(pos)}, kwNames: kwNames, kwVals: kwVals}
-			return x.Native.(*Dict).updateArgs(a, "dict")
+			return x.Native().(*Dict).updateArgs(a, "dict")
 		},
-		Repr:        func(x *Instance) (string, bool) { return Repr(x.Native), true },
+		Repr:        func(x *Instance) (string, bool) { return Repr(x.Native()), true },
 		LazyMethods: func() map[string]Value { return containerBaseMethods(name) },
 	}
 	RegisterNativeBase(name, builtins[name], base)
@@ -124,10 +124,10 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 	base := &NativeBase{
 		Name: kind.Name,
 		New: func(x *Instance) error {
-			x.Native = NewDictOf(kind, nil)
+			x.SetNative(NewDictOf(kind, nil))
 			d, err := construct(x, nil, nil, nil)
 			if err == nil {
-				x.Native = d
+				x.SetNative(d)
 			}
 			return err
 		},
@@ -136,7 +136,7 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 			if err != nil {
 				return err
 			}
-			d := x.Native.(*Dict)
+			d := x.Native().(*Dict)
 			d.state = made.state
 			for i, k := range made.Keys() {
 				if err := d.Set(k, made.Values()[i]); err != nil {
@@ -149,14 +149,14 @@ func RegisterDictKindBase(kind *DictKind, class *Builtin) {
 			if kind.Attr == nil {
 				return nil, false, nil
 			}
-			v, ok := kind.Attr(x.Native.(*Dict), name)
+			v, ok := kind.Attr(x.Native().(*Dict), name)
 			return v, ok, nil
 		},
 		SetAttr: func(x *Instance, name string, v Value) (bool, error) {
 			if kind.SetAttr == nil {
 				return false, nil
 			}
-			return kind.SetAttr(x.Native.(*Dict), name, v)
+			return kind.SetAttr(x.Native().(*Dict), name, v)
 		},
 		Repr:        func(x *Instance) (string, bool) { return kindRepr(x, kind), true },
 		Names:       func(*Instance) []string { return kind.AttrNames },
@@ -292,7 +292,7 @@ func containerBaseMethods(name string) map[string]Value {
 // kind: the kind's, under the class's name (A([('a', 1)]) for class
 // A(OrderedDict)).
 func kindRepr(x *Instance, kind *DictKind) string {
-	r := Repr(x.Native)
+	r := Repr(x.Native())
 	if rest, ok := strings.CutPrefix(r, kind.Name+"("); ok {
 		r = x.cls.Name + "(" + rest
 	}

@@ -31,7 +31,7 @@ func nativeOf[T any](a *Args) (*Instance, T, error) {
 	if x == nil {
 		return nil, zero, Errorf(TypeError, "descriptor '%s' needs an instance of a class deriving from it, not '%s'", a.b.Name, TypeName(a.Value("self")))
 	}
-	v, ok := x.Native.(T)
+	v, ok := x.Native().(T)
 	if !ok {
 		return nil, zero, Errorf(TypeError, "descriptor '%s' of '%s' object has no state", a.b.Name, x.cls.Name)
 	}
@@ -102,19 +102,19 @@ func propertyBaseMethods() map[string]Value {
 func registerDescriptorBases() {
 	RegisterNativeBase("property", builtins["property"], &NativeBase{
 		Name: "property",
-		New:  func(x *Instance) error { x.Native = &propertyValue{}; return nil },
+		New:  func(x *Instance) error { x.SetNative(&propertyValue{}); return nil },
 		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 			v, err := x.Session().CallHookKw(builtins["property"], pos, kwNames, kwVals)
 			if err != nil {
 				return err
 			}
-			*x.Native.(*propertyValue) = *v.(*propertyValue)
+			*x.Native().(*propertyValue) = *v.(*propertyValue)
 			return nil
 		},
 		Attr: func(x *Instance, name string) (Value, bool, error) {
 			switch name {
 			case "fget", "fset", "fdel", "__doc__":
-				v, ok := x.Native.(*propertyValue).Attr(name)
+				v, ok := x.Native().(*propertyValue).Attr(name)
 				return v, ok, nil
 			}
 			return nil, false, nil
@@ -125,23 +125,23 @@ func registerDescriptorBases() {
 		methods := map[string]Value{
 			"__get__": NewBuiltin(AsValue, "__get__(self, instance, owner=None)", name+"'s __get__.", func(a *Args) (Value, error) {
 				x, _ := a.Value("self").(*Instance)
-				if x == nil || x.Native == nil {
+				if x == nil || x.Native() == nil {
 					return nil, Errorf(TypeError, "descriptor '__get__' needs an instance of a class deriving from %s", name)
 				}
 				owner := a.Value("owner")
 				if owner == None {
 					owner = TypeOf(a.Value("instance"))
 				}
-				return get(fnOf(x.Native), a.Value("instance"), owner), nil
+				return get(fnOf(x.Native()), a.Value("instance"), owner), nil
 			}).BindingSelf(),
 		}
 		if name == "staticmethod" { // callable, as Python 3.10's
 			methods["__call__"] = NewBuiltin(AsValue, "__call__(self, *args)", "Calls the function.", func(a *Args) (Value, error) {
 				x, _ := a.Value("self").(*Instance)
-				if x == nil || x.Native == nil {
+				if x == nil || x.Native() == nil {
 					return nil, Errorf(TypeError, "descriptor '__call__' needs an instance of a class deriving from staticmethod")
 				}
-				return a.CallKw(fnOf(x.Native), a.Value("args").(Tuple), a.kwNames, a.kwVals)
+				return a.CallKw(fnOf(x.Native()), a.Value("args").(Tuple), a.kwNames, a.kwVals)
 			}).CollectKeywords().BindingSelf()
 		}
 		RegisterNativeBase(name, builtins[name], &NativeBase{
@@ -149,13 +149,13 @@ func registerDescriptorBases() {
 			Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 				v, err := x.Session().CallHookKw(builtins[name], pos, kwNames, kwVals)
 				if err == nil {
-					x.Native = v
+					x.SetNative(v)
 				}
 				return err
 			},
 			Attr: func(x *Instance, attr string) (Value, bool, error) {
-				if x.Native != nil && (attr == "__func__" || attr == "__wrapped__") {
-					return fnOf(x.Native), true, nil
+				if x.Native() != nil && (attr == "__func__" || attr == "__wrapped__") {
+					return fnOf(x.Native()), true, nil
 				}
 				return nil, false, nil
 			},

@@ -316,7 +316,7 @@ func (x *Instance) HashKey() (string, error) {
 	case ok:
 		return "u" + strconv.FormatInt(n, 10), nil
 	case isValueInstance(x): // hashes as its value: {A(3): 1}[3]
-		return hashKey(x.Native)
+		return hashKey(x.Native())
 	}
 	return fmt.Sprintf("obj@%p", x), nil
 }

@@ -46,8 +46,8 @@ type layout struct {
 	// private marks a layout of one instance, outside its class's tree.
 	private bool
 	// spill marks a layout whose instances keep their values outside
-	// their slots (instance_slots.go): one of more than instanceSlots
-	// names, and dictLayout.
+	// their slots (instance_slots.go): one of more names than an
+	// instance of its class keeps inline, and dictLayout.
 	spill bool
 	// The children: the first in next1, the others in next.
 	next1Name string
@@ -92,7 +92,7 @@ func (l *layout) with(c *UserClass, name string) *layout {
 	names := make([]string, len(l.names)+1)
 	copy(names, l.names)
 	names[len(l.names)] = name
-	n := &layout{names: names, spill: len(names) > instanceSlots}
+	n := &layout{names: names, spill: len(names) > c.inlineSlots()}
 	if l.private || len(names) > maxLayoutNames || c.layouts.count >= maxLayouts {
 		n.private = true
 		return n

@@ -84,10 +84,13 @@ type InstanceAttrs struct {
 }
 
 // SwapAttrs exchanges x's attributes, __dict__ included, with those s
-// holds.
+// holds; x keeps its native state.
 func (x *Instance) SwapAttrs(s *InstanceAttrs) {
 	x.lay, s.lay = s.lay, x.lay
-	x.slots, s.slots = s.slots, x.slots
+	n := x.cls.inlineSlots()
+	for i := range n {
+		x.slots[i], s.slots[i] = s.slots[i], x.slots[i]
+	}
 }
 
 // SetOwn sets x's own attribute name to v, passing by properties and
@@ -136,7 +139,7 @@ func (b *Builtin) AsPythonFunction(name string) *Builtin {
 // empty body in module would (abc.ABC): it derives from bases, or from
 // object when there are none.
 func NewClass(name, module string, bases ...*UserClass) (*UserClass, error) {
-	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}}
+	c := &UserClass{Name: name, module: module, attrs: map[string]Value{}, keepsNative: true}
 	if err := c.setBases(bases); err != nil {
 		return nil, err
 	}

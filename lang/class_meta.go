@@ -231,7 +231,7 @@ func (c *UserClass) allocate(pos []Value) (*Instance, error) {
 			}
 		}
 	}
-	if st, isExc := x.Native.(*excState); isExc { // BaseException.__new__ keeps the arguments
+	if st, isExc := x.Native().(*excState); isExc { // BaseException.__new__ keeps the arguments
 		st.setArgs(pos)
 	}
 	return x, nil

@@ -36,7 +36,7 @@ func nativeNode(name string) *UserClass {
 	defer nativeNodesMu.Unlock()
 	n := nativeNodes[name]
 	if n == nil {
-		n = &UserClass{Name: shortClassName(name), nativeBase: name, native: true, attrs: map[string]Value{}}
+		n = &UserClass{Name: shortClassName(name), nativeBase: name, native: true, keepsNative: true, attrs: map[string]Value{}}
 		n.mroFull = []*UserClass{n, objectClass}
 		nativeNodes[name] = n
 	}
@@ -93,6 +93,10 @@ func (c *UserClass) setBases(bases []*UserClass) error {
 	classChanged()
 	c.bases = bases
 	c.nativeBase = root
+	c.keepsNative = c.keepsNative || root != ""
+	for _, b := range bases {
+		c.keepsNative = c.keepsNative || b.keepsNative
+	}
 	c.mroFull = append([]*UserClass{c}, order...)
 	c.mroUser = c.mroUser[:0]
 	for _, k := range c.mroFull {

@@ -35,7 +35,13 @@ type UserClass struct {
 	attrs    map[string]Value
 	sess     *Session    // the session that made it, for special methods called from Go code
 	rootBase *NativeBase // what base() returns, once asked
-	module   string      // "builtins" for the built-in exceptions, "" for __main__
+	// keepsNative marks a class whose instances keep a native state
+	// (Instance.Native): one with a native base, one made in Go
+	// (NewClass) and their subclasses. It is set when the class is made
+	// and never changes, since where an instance keeps its attributes
+	// depends on it (instance_slots.go).
+	keepsNative bool
+	module      string // "builtins" for the built-in exceptions, "" for __main__
 	// attrHooks says that a property, a descriptor, or an attribute hook
 	// (__getattribute__, __setattr__, __delattr__, __slots__) was set as
 	// a class attribute (hasAttrHooks).
@@ -81,14 +87,13 @@ type Instance struct {
 	// has no attributes, and dictLayout once the program read __dict__
 	// (class_dict.go).
 	lay *layout
-	// Native is the state a builtin base keeps (an nn.Module's registry, an
-	// autograd.Function's ctx); nil for plain classes.
-	Native any
 	// slots holds the values of the attributes while lay has at most
-	// len(slots) names, so that an object with a few attributes is one
-	// allocation of 96 bytes; past that, or with a __dict__, slots[0]
-	// holds where they are instead (instance_slots.go).
-	slots [4]Value
+	// cls.inlineSlots() names, so that an object with a few attributes is
+	// one allocation of 80 bytes; past that, or with a __dict__, slots[0]
+	// holds where they are instead. An instance of a class that keeps a
+	// native state (an nn.Module's registry, an exception's arguments)
+	// keeps it in slots[nativeSlot] (instance_slots.go: Native).
+	slots [instanceSlots]Value
 }
 
 // userMethod is a function of a class bound to its first argument: an
@@ -514,7 +519,9 @@ func NewNativeClass(name, base string) *UserClass {
 // NewInstance makes an object of class c keeping native, its native
 // base's state, without calling __init__.
 func NewInstance(c *UserClass, native any) *Instance {
-	return &Instance{cls: c, Native: native}
+	x := &Instance{cls: c}
+	x.SetNative(native)
+	return x
 }
 
 // Class returns x's class.

@@ -465,7 +465,7 @@ func (s store) undo() func() {
 		if old, had := x.get(s.attr); had {
 			return func() { x.set(s.attr, old) }
 		}
-		if !x.HasOwn(s.attr) && x.Native == nil {
+		if !x.HasOwn(s.attr) && x.Native() == nil {
 			return func() { x.DeleteOwn(s.attr) }
 		}
 	}

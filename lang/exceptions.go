@@ -42,6 +42,16 @@ type excState struct {
 	// named are the name, obj and path of a NameError, AttributeError or
 	// ImportError (exceptions_named.go); nil when none was given.
 	named *namedFields
+	// rare are the fields of the rarer kinds of exception; nil while
+	// none is set. (Out of line, so that a raise's block, newExcInstance,
+	// fits Go's 416-byte size class.)
+	rare  *excRare
+	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
+	trace *excTrace // nil while the exception has no traceback to keep
+}
+
+// excRare are the fields of an exception of a rarer kind.
+type excRare struct {
 	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
 	// other exceptions.
 	syntax *syntaxFields
@@ -51,8 +61,56 @@ type excState struct {
 	// group is an exception group's message and exceptions
 	// (exceptions_group.go); nil for other exceptions.
 	group *groupFields
-	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
-	trace *excTrace // nil while the exception has no traceback to keep
+}
+
+// syntax, unicode and group return the fields of st's excRare, nil when
+// it has none.
+func (st *excState) syntax() *syntaxFields {
+	if st.rare == nil {
+		return nil
+	}
+	return st.rare.syntax
+}
+
+func (st *excState) unicode() *unicodeFields {
+	if st.rare == nil {
+		return nil
+	}
+	return st.rare.unicode
+}
+
+func (st *excState) group() *groupFields {
+	if st.rare == nil {
+		return nil
+	}
+	return st.rare.group
+}
+
+// setSyntax, setUnicode and setGroup set the fields of st's excRare,
+// making it when the value is not nil.
+func (st *excState) setSyntax(f *syntaxFields) {
+	if st.rare != nil || f != nil {
+		st.rareFields().syntax = f
+	}
+}
+
+func (st *excState) setUnicode(f *unicodeFields) {
+	if st.rare != nil || f != nil {
+		st.rareFields().unicode = f
+	}
+}
+
+func (st *excState) setGroup(f *groupFields) {
+	if st.rare != nil || f != nil {
+		st.rareFields().group = f
+	}
+}
+
+func (st *excState) rareFields() *excRare {
+	if st.rare == nil {
+		st.rare = &excRare{}
+	}
+	return st.rare
 }
 
 // excLinks are an exception's __cause__, __context__ (nil for None) and
@@ -98,7 +156,7 @@ type raisedBlock struct {
 func newExcInstance(c *UserClass) *Instance {
 	b := &raisedBlock{}
 	b.st.spare = &b.err
-	b.x = Instance{cls: c, lay: c.emptyLayout(), Native: &b.st}
+	b.x = Instance{cls: c, lay: c.emptyLayout(), slots: [instanceSlots]Value{nativeSlot: &b.st}} // an exception class keeps a native state
 	return &b.x
 }
 
@@ -193,7 +251,7 @@ func init() {
 			// BaseException is its native base's own class, standing in
 			// every exception's MRO where another native base stands as
 			// a marker class (nativeNode).
-			c.native, c.nativeBase = true, "BaseException"
+			c.native, c.nativeBase, c.keepsNative = true, "BaseException", true
 			c.bases = []*UserClass{objectClass}
 			c.mroFull = []*UserClass{c, objectClass}
 			baseException = c
@@ -222,7 +280,7 @@ func init() {
 	initExceptionGroups()
 	RegisterNativeBase("BaseException", baseException, &NativeBase{
 		Name:  "BaseException",
-		New:   func(x *Instance) error { x.Native = &excState{}; return nil },
+		New:   func(x *Instance) error { x.SetNative(&excState{}); return nil },
 		alloc: newExcInstance,
 		Init:  excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
@@ -419,10 +477,10 @@ func addNote(x *Instance, note Value) error {
 
 // excStateOf returns the state of the exception x.
 func excStateOf(x *Instance) *excState {
-	st, ok := x.Native.(*excState)
+	st, ok := x.Native().(*excState)
 	if !ok { // an instance made without its base's New
 		st = &excState{}
-		x.Native = st
+		x.SetNative(st)
 	}
 	return st
 }
@@ -430,8 +488,8 @@ func excStateOf(x *Instance) *excState {
 // excStr is str() of an exception without its own __str__.
 func excStr(x *Instance) string {
 	st := excStateOf(x)
-	if st.syntax != nil {
-		return syntaxStr(st.syntax)
+	if st.syntax() != nil {
+		return syntaxStr(st.syntax())
 	}
 	if st.from != nil {
 		return st.from.Msg
@@ -439,11 +497,11 @@ func excStr(x *Instance) string {
 	if s, ok := osStr(st.os); ok {
 		return s
 	}
-	if st.unicode != nil {
-		return st.unicode.str()
+	if st.unicode() != nil {
+		return st.unicode().str()
 	}
-	if st.group != nil {
-		return groupStr(st.group)
+	if st.group() != nil {
+		return groupStr(st.group())
 	}
 	switch len(st.args) {
 	case 0:
@@ -460,15 +518,15 @@ func excStr(x *Instance) string {
 func excAttr(x *Instance, name string) (Value, bool, error) {
 	st := excStateOf(x)
 	if isSyntaxError(x) {
-		if st.syntax == nil {
-			st.syntax = &syntaxFields{}
+		if st.syntax() == nil {
+			st.setSyntax(&syntaxFields{})
 		}
-		if p := st.syntax.field(name); p != nil {
+		if p := st.syntax().field(name); p != nil {
 			return orNone(*p), true, nil
 		}
 	}
-	if st.unicode != nil {
-		if v, ok := st.unicode.field(name); ok {
+	if st.unicode() != nil {
+		if v, ok := st.unicode().field(name); ok {
 			return v, true, nil
 		}
 	}
@@ -514,10 +572,10 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 			if name == "message" {
 				return orNone(groupOf(x).msg), true, nil
 			}
-			if st.group == nil {
+			if st.group() == nil {
 				return None, true, nil
 			}
-			return st.group.excs, true, nil
+			return st.group().excs, true, nil
 		}
 	case "add_note":
 		return &Builtin{Name: "add_note", Sig: "add_note(note)", parsed: paramList(param{name: "note"}),
@@ -532,16 +590,16 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 func excSetAttr(x *Instance, name string, v Value) (bool, error) {
 	st := excStateOf(x)
 	if isSyntaxError(x) {
-		if st.syntax == nil {
-			st.syntax = &syntaxFields{}
+		if st.syntax() == nil {
+			st.setSyntax(&syntaxFields{})
 		}
-		if p := st.syntax.field(name); p != nil {
+		if p := st.syntax().field(name); p != nil {
 			*p = noneToNil(v)
 			return true, nil
 		}
 	}
-	if st.unicode != nil {
-		if ok, err := st.unicode.setField(name, v); ok {
+	if st.unicode() != nil {
+		if ok, err := st.unicode().setField(name, v); ok {
 			return true, err
 		}
 	}
@@ -629,9 +687,9 @@ func excOf(err error) (x *Instance, e *Error) {
 	if e.os != nil {
 		st.args, st.os, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, nil
 	}
-	*x = Instance{cls: cls, Native: st}
+	*x = Instance{cls: cls, slots: [instanceSlots]Value{nativeSlot: st}} // an exception class keeps a native state
 	if isSyntaxError(x) {
-		st.syntax = syntaxFieldsOf(e)
+		st.setSyntax(syntaxFieldsOf(e))
 	}
 	e.exc = x
 	return x, e
@@ -792,18 +850,18 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 	st.setArgs(pos)
 	st.from = nil
 	if isSyntaxError(x) {
-		f, err := syntaxInit(st.syntax, st.args)
+		f, err := syntaxInit(st.syntax(), st.args)
 		if err != nil {
 			return err
 		}
-		st.syntax = f
+		st.setSyntax(f)
 	}
 	if isOSError(x) {
 		st.os, st.args = osFieldsOf(st.args)
 		x.cls = osSubclass(x.cls, st.os)
 	}
 	if kind := unicodeKind(x); kind != "" {
-		st.unicode = unicodeFieldsOf(kind, st.args)
+		st.setUnicode(unicodeFieldsOf(kind, st.args))
 	}
 	return nil
 }

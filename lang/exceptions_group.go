@@ -113,7 +113,7 @@ func isGroup(x *Instance) bool { return x.cls.derivesFrom(baseExceptionGroupClas
 // whose __new__ did not run BaseExceptionGroup's has none (message None,
 // no exceptions).
 func groupOf(x *Instance) *groupFields {
-	if g := excStateOf(x).group; g != nil {
+	if g := excStateOf(x).group(); g != nil {
 		return g
 	}
 	return &groupFields{msg: None}
@@ -176,7 +176,7 @@ func groupNew(cls Value, args Tuple) (Value, error) {
 	}
 	st := excStateOf(x)
 	st.setArgs(args)
-	st.group = &groupFields{msg: msg, excs: Tuple(items)}
+	st.setGroup(&groupFields{msg: msg, excs: Tuple(items)})
 	return x, nil
 }
 
@@ -196,7 +196,7 @@ func isSequenceValue(v Value) bool {
 	case *Dict, NoneType:
 		return false
 	case *Instance:
-		if _, isDict := x.Native.(*Dict); isDict {
+		if _, isDict := x.Native().(*Dict); isDict {
 			return false
 		}
 		_, _, ok := x.cls.lookup("__getitem__")

@@ -324,7 +324,7 @@ func NewException(cls Value, args ...Value) (Value, bool) {
 	if !ok || !c.derivesFrom(baseException) {
 		return nil, false
 	}
-	return &Instance{cls: c, Native: &excState{args: Tuple(args)}}, true
+	return &Instance{cls: c, slots: [instanceSlots]Value{nativeSlot: &excState{args: Tuple(args)}}}, true
 }
 
 // RaiseException is the error raising the exception object exc (made by

@@ -141,7 +141,7 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 		var base Value = builtins["object"]
 		var baseState Value = None
 		if vb := x.cls.ValueBase(); vb != "" {
-			base, baseState = builtins[vb], x.Native
+			base, baseState = builtins[vb], x.Native()
 		}
 		r := Tuple{CopyregReconstructor, Tuple{cls, base, baseState}}
 		if t, _ := Truth(state); t {
@@ -161,7 +161,7 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 		}
 		args = append(args, t...)
 	} else if isValueInstance(x) && x.cls.ValueBase() != "set" && x.cls.ValueBase() != "bytearray" {
-		args = append(args, x.Native) // int's __getnewargs__: (self's value,)
+		args = append(args, x.Native()) // int's __getnewargs__: (self's value,)
 	}
 	return Tuple{CopyregNewObj, args, state, None, None}, nil
 }

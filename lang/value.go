@@ -87,7 +87,7 @@ func dictKey(k Value) (any, error) {
 	switch x := k.(type) {
 	case *Instance:
 		if hashesAsValue(x) {
-			return dictKey(x.Native) // class A(int): A(3) is the key 3
+			return dictKey(x.Native()) // class A(int): A(3) is the key 3
 		}
 		if h := x.cls.base().HashValue; h != nil && !x.cls.definesHash() {
 			if _, own, err := x.userHash(); err != nil {

@@ -72,13 +72,13 @@ func init() {
 func registerValueBase(name string) {
 	zero := valueBaseZeros[name]
 	cls := builtins[name]
-	repr := func(x *Instance) (string, bool) { return Repr(x.Native), true }
+	repr := func(x *Instance) (string, bool) { return Repr(x.Native()), true }
 	if name == "frozenset" {
 		repr = func(x *Instance) (string, bool) { return reprNamed(x), true }
 	}
 	base := &NativeBase{
 		Name:     name,
-		New:      func(x *Instance) error { x.Native = zero(); return nil },
+		New:      func(x *Instance) error { x.SetNative(zero()); return nil },
 		Init:     valueBaseInit,
 		Repr:     repr,
 		Attr:     valueBaseAttr,
@@ -137,7 +137,7 @@ func valueBaseInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) e
 // valueBaseAttr reads the attributes of an instance's value (int's real,
 // numerator, ...).
 func valueBaseAttr(x *Instance, attr string) (Value, bool, error) {
-	v, err := getAttr(x.Native, attr)
+	v, err := getAttr(x.Native(), attr)
 	return v, err == nil, nil
 }
 
@@ -149,7 +149,9 @@ func valueBaseMaker(cls Value) func(in *interp, c *UserClass, pos []Value, kwNam
 		if err != nil {
 			return nil, err
 		}
-		return &Instance{cls: c, lay: c.emptyLayout(), Native: v}, nil
+		x := &Instance{cls: c, lay: c.emptyLayout()}
+		x.SetNative(v)
+		return x, nil
 	}
 }
 
@@ -202,15 +204,15 @@ func RegisterValueTypeBase(name string, class *Builtin, methods map[string]Value
 		Methods: methods,
 		Attr:    valueBaseAttr,
 		Repr: func(x *Instance) (string, bool) {
-			r := Repr(x.Native)
+			r := Repr(x.Native())
 			if i := strings.IndexByte(r, '('); i >= 0 {
 				r = x.cls.Name + r[i:]
 			}
 			return r, true
 		},
-		Str: func(x *Instance) (string, bool) { return Str(x.Native), true },
+		Str: func(x *Instance) (string, bool) { return Str(x.Native()), true },
 		Names: func(x *Instance) []string {
-			if n, ok := x.Native.(interface{ AttrNames() []string }); ok {
+			if n, ok := x.Native().(interface{ AttrNames() []string }); ok {
 				return n.AttrNames()
 			}
 			return nil
@@ -253,14 +255,14 @@ func valueMethod(typeName string, m *Builtin, isFormat bool) *Builtin {
 // from a value base.
 func isValueInstance(v Value) bool {
 	x, ok := v.(*Instance)
-	return ok && x.cls.base().valueNew != nil && x.Native != nil
+	return ok && x.cls.base().valueNew != nil && x.Native() != nil
 }
 
 // valueOf is the value an instance of a value base's subclass keeps, or
 // v itself.
 func valueOf(v Value) Value {
 	if isValueInstance(v) {
-		return v.(*Instance).Native
+		return v.(*Instance).Native()
 	}
 	return v
 }
@@ -319,7 +321,7 @@ func (x *Instance) SetValue(v Value) error {
 	if TypeName(v) != base && (base != "int" || !IsInt(v)) {
 		return Errorf(TypeError, "%s() value must be %s, not %s", x.cls.Name, base, TypeName(v))
 	}
-	x.Native = v
+	x.SetNative(v)
 	return nil
 }
 
@@ -352,7 +354,7 @@ func registerMutableBase(name string) {
 		if err != nil {
 			return err
 		}
-		switch n := x.Native.(type) { // the same object, refilled, as set.__init__ does
+		switch n := x.Native().(type) { // the same object, refilled, as set.__init__ does
 		case *Set:
 			*n = *v.(*Set)
 		case *ByteArray:
@@ -362,14 +364,16 @@ func registerMutableBase(name string) {
 	}
 	base := &NativeBase{
 		Name: name,
-		New:  func(x *Instance) error { x.Native = zero(); return nil },
+		New:  func(x *Instance) error { x.SetNative(zero()); return nil },
 		Init: func(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 			_, err := hooked(x, func(in *interp) (Value, error) { return nil, fill(in, x, pos, kwNames, kwVals) })
 			return err
 		},
 		Repr: func(x *Instance) (string, bool) { return reprNamed(x), true },
 		valueNew: func(in *interp, c *UserClass, pos []Value, kwNames []string, kwVals []Value) (*Instance, error) {
-			return &Instance{cls: c, lay: c.emptyLayout(), Native: zero()}, nil // __init__ fills it
+			x := &Instance{cls: c, lay: c.emptyLayout()}
+			x.SetNative(zero()) // __init__ fills it
+			return x, nil
 		},
 	}
 	newB := &Builtin{Name: "__new__", Sig: "__new__(cls, *args, **kwargs)", acceptsKeywords: true,
@@ -463,7 +467,7 @@ func hashesAsValue(x *Instance) bool {
 // subclass, which CPython writes with the class's name: S({1, 2}), S(),
 // BA(b'ab').
 func reprNamed(x *Instance) string {
-	switch n := x.Native.(type) {
+	switch n := x.Native().(type) {
 	case *Set:
 		if len(n.d.keys) == 0 {
 			return x.cls.Name + "()"
@@ -476,7 +480,7 @@ func reprNamed(x *Instance) string {
 	case *ByteArray:
 		return x.cls.Name + "(" + Bytes{b: n.b}.PyRepr() + ")"
 	}
-	return Repr(x.Native)
+	return Repr(x.Native())
 }
 
 // namedRepr is __repr__ of set, frozenset and bytearray subclasses.

@@ -71,7 +71,7 @@ func defAutogradFunction() {
 	lang.RegisterNativeBase(ctxClassName, &lang.Class{Name: ctxClassName}, &lang.NativeBase{
 		Name: "FunctionCtx",
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			ctx := x.Native.(*functionCtx)
+			ctx := x.Native().(*functionCtx)
 			switch name {
 			case "saved_tensors":
 				if ctx.node != nil && autograd.Released(ctx.node) {

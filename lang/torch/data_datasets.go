@@ -26,7 +26,7 @@ type iterableMarker struct{}
 func isIterableDataset(v lang.Value) bool {
 	switch x := v.(type) {
 	case *lang.Instance:
-		_, ok := x.Native.(iterableMarker)
+		_, ok := x.Native().(iterableMarker)
 		return ok
 	case *ChainDataset:
 		return true
@@ -36,7 +36,7 @@ func isIterableDataset(v lang.Value) bool {
 
 func defDatasets(m map[string]lang.Value) {
 	lang.RegisterNativeBase(iterableDatasetClassName, iterableDatasetClass, &lang.NativeBase{Name: "IterableDataset",
-		New: func(x *lang.Instance) error { x.Native = iterableMarker{}; return nil }})
+		New: func(x *lang.Instance) error { x.SetNative(iterableMarker{}); return nil }})
 	lang.RegisterSubclass(iterableDatasetClassName, datasetClassName)
 	m["IterableDataset"] = iterableDatasetClass
 	m["ConcatDataset"] = lang.NewBuiltin(lang.AsValue, "ConcatDataset(datasets)", "The map-style datasets one after another: item i is in the first dataset that reaches it.", func(a *lang.Args) (lang.Value, error) {

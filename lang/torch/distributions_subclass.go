@@ -26,7 +26,7 @@ var distInitAttrs = []string{"base_dist", "transforms", "reinterpreted_batch_ndi
 // subDist returns the distribution of an instance of a class deriving
 // from a built-in distribution, nil before super().__init__ ran.
 func subDist(x *lang.Instance) *Distribution {
-	d, _ := x.Native.(*Distribution)
+	d, _ := x.Native().(*Distribution)
 	return d
 }
 
@@ -48,7 +48,7 @@ func defConcreteDistBases() {
 				}
 				d := v.(*Distribution)
 				d.shownAs = x.Class().Name
-				x.Native = d
+				x.SetNative(d)
 				for k := range d.params {
 					x.DeleteOwn(k)
 				}

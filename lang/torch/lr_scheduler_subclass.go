@@ -40,7 +40,7 @@ func schedulerNativeBase(k *schedulerKind) *lang.NativeBase {
 			return err
 		},
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			s, ok := x.Native.(*Scheduler)
+			s, ok := x.Native().(*Scheduler)
 			if !ok {
 				return nil, false, nil
 			}
@@ -48,7 +48,7 @@ func schedulerNativeBase(k *schedulerKind) *lang.NativeBase {
 			return v, found, nil
 		},
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
-			s, ok := x.Native.(*Scheduler)
+			s, ok := x.Native().(*Scheduler)
 			if _, own := x.OwnAttr(name); !ok || own {
 				return false, nil
 			}
@@ -59,7 +59,7 @@ func schedulerNativeBase(k *schedulerKind) *lang.NativeBase {
 			return true, nil
 		},
 		Names: func(x *lang.Instance) []string {
-			if s, ok := x.Native.(*Scheduler); ok {
+			if s, ok := x.Native().(*Scheduler); ok {
 				return s.AttrNames()
 			}
 			return nil
@@ -75,7 +75,7 @@ func (s *Scheduler) adopt(a *lang.Args) {
 	}
 	if x, ok := a.Value("_self").(*lang.Instance); ok {
 		s.inst = x
-		x.Native = s
+		x.SetNative(s)
 	}
 }
 
@@ -151,7 +151,7 @@ func schedulerOf(v lang.Value) (*Scheduler, bool) {
 	case *Scheduler:
 		return x, true
 	case *lang.Instance:
-		s, ok := x.Native.(*Scheduler)
+		s, ok := x.Native().(*Scheduler)
 		return s, ok
 	}
 	return nil, false

@@ -31,10 +31,10 @@ var layerCopy = lang.NewBuiltin(lang.AsValue, "__copy__(self)", "A shallow copy 
 // itself overrides this one.
 var userModuleCopy = lang.NewBuiltin(lang.AsValue, "__copy__(self)", "A shallow copy of the module: a new instance of its class holding the original's attributes, parameters, buffers and submodules.", func(a *lang.Args) (lang.Value, error) {
 	x := a.Value("self").(*lang.Instance)
-	src := x.Native.(*userModule)
+	src := x.Native().(*userModule)
 	out := lang.NewInstance(x.Class(), nil)
 	dst := &userModule{inst: out, initialized: src.initialized}
-	out.Native = dst
+	out.SetNative(dst)
 	if src.layer != nil {
 		c, err := nn.DeepCopyWith(src.layer, sameTensor, sameModule)
 		if err != nil {

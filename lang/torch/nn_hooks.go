@@ -185,7 +185,7 @@ type removableHandle struct {
 func removeHook(self lang.Value) error {
 	var h *removableHandle
 	if x, ok := self.(*lang.Instance); ok {
-		h, _ = x.Native.(*removableHandle)
+		h, _ = x.Native().(*removableHandle)
 	}
 	if h == nil {
 		return lang.Errorf(lang.TypeError, "remove() needs a RemovableHandle, not %s", lang.TypeName(self))

@@ -98,7 +98,7 @@ func userModuleOf(v lang.Value) (*userModule, bool) {
 	if !ok {
 		return nil, false
 	}
-	m, ok := x.Native.(*userModule)
+	m, ok := x.Native().(*userModule)
 	return m, ok
 }
 
@@ -120,7 +120,7 @@ func asModule(v lang.Value) (nn.Module, bool) {
 func forwardOf(x *lang.Instance) (lang.Value, error) {
 	f, ok := x.Method("forward")
 	if !ok {
-		if m, isModule := x.Native.(*userModule); isModule && m.layer != nil {
+		if m, isModule := x.Native().(*userModule); isModule && m.layer != nil {
 			return &lang.BoundMethod{Recv: m.layer, Method: forwardMethod(m.layer)}, nil
 		}
 		name := x.Class().Name
@@ -138,7 +138,7 @@ func defModuleBase() {
 		if len(pos) > 0 {
 			return lang.Errorf(lang.TypeError, "Module.__init__() takes 1 positional argument but %d were given", len(pos)+1)
 		}
-		x.Native.(*userModule).initialized = true
+		x.Native().(*userModule).initialized = true
 		return nil
 	}))
 }
@@ -153,7 +153,7 @@ func defLayerBase(qualified string, b *lang.Builtin) {
 		if err != nil {
 			return err
 		}
-		m := x.Native.(*userModule)
+		m := x.Native().(*userModule)
 		m.layer, m.initialized = v.(*Layer), true
 		return nil
 	}))
@@ -165,12 +165,12 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 	return &lang.NativeBase{
 		Name: name,
 		New: func(x *lang.Instance) error {
-			x.Native = &userModule{inst: x, base: nn.NewBase()}
+			x.SetNative(&userModule{inst: x, base: nn.NewBase()})
 			return nil
 		},
 		Init: init,
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			m := x.Native.(*userModule)
+			m := x.Native().(*userModule)
 			v, ok := moduleGetAttr(m, name)
 			if bm, isMethod := v.(*lang.BoundMethod); isMethod {
 				v = &lang.BoundMethod{Recv: bm.Recv, Method: returningInstance(bm.Method)}
@@ -192,7 +192,7 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			return nil, false, nil
 		},
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
-			m := x.Native.(*userModule)
+			m := x.Native().(*userModule)
 			if sub, ok := asModule(v); ok {
 				v = sub
 			}
@@ -218,7 +218,7 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			if err != nil {
 				return nil, true, err
 			}
-			m := x.Native.(*userModule)
+			m := x.Native().(*userModule)
 			if err := nn.RunPreHooks(m); err != nil {
 				return nil, true, err
 			}
@@ -230,10 +230,10 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			v, err := t.Call(forward, pos, kwNames, kwVals)
 			return v, true, err
 		},
-		Repr:    func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native.(*userModule)), true },
+		Repr:    func(x *lang.Instance) (string, bool) { return nn.Repr(x.Native().(*userModule)), true },
 		Methods: moduleBaseMethods,
 		Names: func(x *lang.Instance) []string {
-			m := x.Native.(*userModule)
+			m := x.Native().(*userModule)
 			names := moduleAttrNames(m)
 			for _, h := range m.Hypers() {
 				names = append(names, h.Name)
@@ -280,11 +280,11 @@ func returningInstance(b *lang.Builtin) *lang.Builtin {
 // overrides this one.
 var userModuleDeepCopy = lang.NewBuiltin(lang.AsValue, "__deepcopy__(self, memo=None)", "A deep copy of the module: a new instance of its class with copies of its attributes, parameters (still parameters, without gradients), buffers and submodules.", func(a *lang.Args) (lang.Value, error) {
 	x := a.Value("self").(*lang.Instance)
-	src := x.Native.(*userModule)
+	src := x.Native().(*userModule)
 	memo := deepCopyMemo(a)
 	out := lang.NewInstance(x.Class(), nil)
 	dst := &userModule{inst: out, initialized: src.initialized}
-	out.Native = dst
+	out.SetNative(dst)
 	_ = memo.Dict().Set(lang.ID(x), out)
 	if src.layer != nil {
 		c, err := memo.DeepCopy(a, src.layer)

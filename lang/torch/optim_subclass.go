@@ -83,11 +83,11 @@ func optimizerNativeBase(b *lang.Builtin) *lang.NativeBase {
 			}
 			o := v.(*Optimizer)
 			o.inst = x
-			x.Native = o
+			x.SetNative(o)
 			return nil
 		},
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			o, ok := x.Native.(*Optimizer)
+			o, ok := x.Native().(*Optimizer)
 			if !ok {
 				return nil, false, nil
 			}
@@ -95,21 +95,21 @@ func optimizerNativeBase(b *lang.Builtin) *lang.NativeBase {
 			return v, found, nil
 		},
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
-			o, ok := x.Native.(*Optimizer)
+			o, ok := x.Native().(*Optimizer)
 			if !ok {
 				return false, nil
 			}
 			return o.setOwnAttr(name, v)
 		},
 		Repr: func(x *lang.Instance) (string, bool) {
-			o, ok := x.Native.(*Optimizer)
+			o, ok := x.Native().(*Optimizer)
 			if !ok {
 				return "", false
 			}
 			return o.reprAs(x.Class().Name), true
 		},
 		Names: func(x *lang.Instance) []string {
-			if o, ok := x.Native.(*Optimizer); ok {
+			if o, ok := x.Native().(*Optimizer); ok {
 				return o.AttrNames()
 			}
 			return nil
@@ -367,7 +367,7 @@ func optimizerOf(v lang.Value) (*Optimizer, bool) {
 	case *Optimizer:
 		return x, true
 	case *lang.Instance:
-		o, ok := x.Native.(*Optimizer)
+		o, ok := x.Native().(*Optimizer)
 		return o, ok
 	}
 	return nil, false

@@ -36,7 +36,7 @@ func subTensor(v lang.Value) (*tensor.Tensor, bool) {
 	if !ok {
 		return nil, false
 	}
-	t, ok := x.Native.(*tensor.Tensor)
+	t, ok := x.Native().(*tensor.Tensor)
 	return t, ok
 }
 
@@ -77,7 +77,7 @@ func unwrapAll(vs []lang.Value) []lang.Value {
 func convertSub(cls *lang.UserClass, self *lang.Instance, r lang.Value) lang.Value {
 	switch v := r.(type) {
 	case *tensor.Tensor:
-		if self != nil && self.Native == v {
+		if self != nil && self.Native() == v {
 			return self
 		}
 		return lang.NewInstance(cls, v)
@@ -299,7 +299,7 @@ func noWrap(fn lang.Value) bool {
 func subclassMethod(name string) *lang.Builtin {
 	return lang.NewBuiltin(lang.AsValue, name+"(self, *args, **kwargs)", "torch.Tensor."+name+" of a subclass, through __torch_function__.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("self").(*lang.Instance)
-		if _, ok := x.Native.(*tensor.Tensor); !ok {
+		if _, ok := x.Native().(*tensor.Tensor); !ok {
 			return nil, noTensor(x)
 		}
 		kwNames, kwVals := a.Keywords()
@@ -348,18 +348,18 @@ func tensorSubclassBase(name string, make func(a *lang.Args, x *lang.Instance, p
 		Name:        name,
 		LazyMethods: func() map[string]lang.Value { return tensorSubclassMethods(newFn) },
 		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
-			if x.Native != nil {
+			if x.Native() != nil {
 				return nil // made by __new__, which took the arguments
 			}
 			_, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, "__new__(*args, **kwargs)", "", func(a *lang.Args) (lang.Value, error) {
 				t, err := make(a, x, pos, kwNames, kwVals)
-				x.Native = t
+				x.SetNative(t)
 				return nil, err
 			}).CollectKeywords(), nil, nil, nil)
 			return err
 		},
 		Attr: func(x *lang.Instance, attr string) (lang.Value, bool, error) {
-			t, ok := x.Native.(*tensor.Tensor)
+			t, ok := x.Native().(*tensor.Tensor)
 			if !ok {
 				return nil, false, nil
 			}
@@ -380,7 +380,7 @@ func tensorSubclassBase(name string, make func(a *lang.Args, x *lang.Instance, p
 			return r, true, err
 		},
 		Repr: func(x *lang.Instance) (string, bool) {
-			t, ok := x.Native.(*tensor.Tensor)
+			t, ok := x.Native().(*tensor.Tensor)
 			if !ok {
 				return "", false
 			}
@@ -442,7 +442,7 @@ func newSubclassInstance(a *lang.Args, what string, make func(a *lang.Args, x *l
 	if err != nil {
 		return nil, err
 	}
-	x.Native = t
+	x.SetNative(t)
 	return x, nil
 }
 
@@ -548,7 +548,7 @@ func tensorSubclassMethods(newFn *lang.Builtin) map[string]lang.Value {
 		if spec, _ := a.Value("format_spec").(string); spec != "" {
 			return nil, lang.Errorf(lang.TypeError, "unsupported format string passed to %s.__format__", x.Class().Name)
 		}
-		t, ok := x.Native.(*tensor.Tensor)
+		t, ok := x.Native().(*tensor.Tensor)
 		if !ok {
 			return nil, noTensor(x)
 		}

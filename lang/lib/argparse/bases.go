@@ -29,7 +29,7 @@ func selfParser(a *lang.Args) (*Parser, error) {
 	case *Parser:
 		return x, nil
 	case *lang.Instance:
-		if p, ok := x.Native.(*Parser); ok {
+		if p, ok := x.Native().(*Parser); ok {
 			return p, nil
 		}
 		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '_actions'", x.Class().Name).
@@ -182,11 +182,11 @@ func defParserBase() {
 			}
 			p := v.(*Parser)
 			p.owner = x
-			x.Native = p
+			x.SetNative(p)
 			return nil
 		},
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			p, ok := x.Native.(*Parser)
+			p, ok := x.Native().(*Parser)
 			if !ok || parserMethods[name] != nil {
 				return nil, false, nil
 			}
@@ -194,21 +194,21 @@ func defParserBase() {
 			return v, ok, nil
 		},
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
-			if p, ok := x.Native.(*Parser); ok {
+			if p, ok := x.Native().(*Parser); ok {
 				return p.setField(name, v)
 			}
 			return false, nil
 		},
 		Methods: methods,
 		Repr: func(x *lang.Instance) (string, bool) {
-			p, ok := x.Native.(*Parser)
+			p, ok := x.Native().(*Parser)
 			if !ok {
 				return "", false
 			}
 			return x.Class().Name + strings.TrimPrefix(p.PyRepr(), "ArgumentParser"), true
 		},
 		Names: func(x *lang.Instance) []string {
-			if _, ok := x.Native.(*Parser); ok {
+			if _, ok := x.Native().(*Parser); ok {
 				return parserFields
 			}
 			return nil
@@ -220,7 +220,7 @@ func defParserBase() {
 // class deriving from it.
 func namespaceOf(v lang.Value) (*Namespace, bool) {
 	if x, ok := v.(*lang.Instance); ok {
-		v = x.Native
+		v = x.Native()
 	}
 	n, ok := v.(*Namespace)
 	return n, ok
@@ -257,7 +257,7 @@ func defNamespaceBase() {
 	lang.RegisterNativeBase("argparse.Namespace", namespaceClass, &lang.NativeBase{
 		Name: "argparse.Namespace",
 		New: func(x *lang.Instance) error {
-			x.Native = &Namespace{d: x.Dict(), owner: x}
+			x.SetNative(&Namespace{d: x.Dict(), owner: x})
 			return nil
 		},
 		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
@@ -273,7 +273,7 @@ func defNamespaceBase() {
 		},
 		Methods: map[string]lang.Value{"__eq__": namespaceEq, "__contains__": namespaceContains, "__hash__": lang.None},
 		Repr: func(x *lang.Instance) (string, bool) {
-			n := x.Native.(*Namespace)
+			n := x.Native().(*Namespace)
 			return x.Class().Name + strings.TrimPrefix(n.PyRepr(), "Namespace"), true
 		},
 	})

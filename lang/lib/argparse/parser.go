@@ -511,7 +511,7 @@ func (s *subparsers) newParser(a *lang.Args, prog string, kw map[string]lang.Val
 		}
 		return nil, lang.Errorf(lang.TypeError, "kael's add_parser needs an ArgumentParser from parser_class, not %s", lang.TypeName(v))
 	}
-	p, ok := x.Native.(*Parser)
+	p, ok := x.Native().(*Parser)
 	if !ok {
 		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute '_actions'", x.Class().Name)
 	}

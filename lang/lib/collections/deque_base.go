@@ -17,7 +17,7 @@ import (
 // derived from deque.
 func dequeOf(v lang.Value) (*deque, bool) {
 	if x, ok := v.(*lang.Instance); ok {
-		v = x.Native
+		v = x.Native()
 	}
 	d, ok := v.(*deque)
 	return d, ok
@@ -138,7 +138,7 @@ func defDequeBase() {
 	})
 	methods["__hash__"] = lang.None
 	repr := func(x *lang.Instance) (string, bool) {
-		r := x.Native.(*deque).PyRepr()
+		r := x.Native().(*deque).PyRepr()
 		return x.Class().Name + strings.TrimPrefix(r, "deque"), true
 	}
 	construct := func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
@@ -147,17 +147,17 @@ func defDequeBase() {
 			return err
 		}
 		made := v.(*deque)
-		d := x.Native.(*deque)
+		d := x.Native().(*deque)
 		d.elems, d.maxlen = made.elems, made.maxlen
 		return nil
 	}
 	lang.RegisterNativeBase("collections.deque", dequeClass, &lang.NativeBase{
 		Name: "collections.deque",
-		New:  func(x *lang.Instance) error { x.Native = &deque{maxlen: -1}; return nil },
+		New:  func(x *lang.Instance) error { x.SetNative(&deque{maxlen: -1}); return nil },
 		Init: construct,
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
 			if name == "maxlen" {
-				v, ok := x.Native.(*deque).Attr(name)
+				v, ok := x.Native().(*deque).Attr(name)
 				return v, ok, nil
 			}
 			return nil, false, nil

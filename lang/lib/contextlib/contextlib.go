@@ -33,7 +33,7 @@ func method[T any](sig, doc string, fn func(a *lang.Args, st T) (lang.Value, err
 		x, ok := a.Value("self").(*lang.Instance)
 		st, isT := lang.Value(nil), false
 		if ok {
-			st, isT = x.Native.(T)
+			st, isT = x.Native().(T)
 		}
 		if !isT {
 			return nil, lang.Errorf(lang.TypeError, "descriptor needs a contextlib object, not %s", lang.TypeName(a.Value("self")))

@@ -83,8 +83,8 @@ func Copy(a *lang.Args, v lang.Value) (lang.Value, error) {
 	if y, ok, err := reduced(a, v, nil, 0); ok || err != nil {
 		return y, err
 	}
-	if x, ok := v.(*lang.Instance); ok && (x.Native == nil || x.Class().ValueBase() != "" || lang.ContainerOf(x) != lang.Value(x)) {
-		native := x.Native                       // class A(int)'s value; a set's or bytearray's is copied
+	if x, ok := v.(*lang.Instance); ok && (x.Native() == nil || x.Class().ValueBase() != "" || lang.ContainerOf(x) != lang.Value(x)) {
+		native := x.Native()                     // class A(int)'s value; a set's or bytearray's is copied
 		switch c := lang.ContainerOf(x).(type) { // class A(list), class B(OrderedDict)
 		case *lang.List:
 			native = &lang.List{Elems: append([]lang.Value(nil), c.Elems...)}
@@ -371,7 +371,7 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 		obj, ok := v.(*lang.Instance)
 		container := lang.ContainerOf(v)
 		isContainer := container != v
-		if !ok || obj.Native != nil && obj.Class().ValueBase() == "" && !isContainer {
+		if !ok || obj.Native() != nil && obj.Class().ValueBase() == "" && !isContainer {
 			return nil, cannotCopy(v)
 		}
 		if isContainer { // class A(list), class B(OrderedDict): its list or dict copied deeply
@@ -379,7 +379,7 @@ func (m *Memo) deepCopy(a *lang.Args, v lang.Value, depth int) (lang.Value, erro
 		}
 		out := lang.NewInstance(obj.Class(), nil)
 		_ = m.d.Set(id, out)
-		if obj.Native != nil { // class A(tuple)'s value, copied deeply
+		if obj.Native() != nil { // class A(tuple)'s value, copied deeply
 			c, err := m.deepCopy(a, lang.ValueOf(obj), depth+1)
 			if err != nil {
 				return nil, err

@@ -305,7 +305,7 @@ var differClass = lang.MustNewClass("Differ", "difflib", nil,
 			if !ok {
 				return nil, lang.Errorf(lang.TypeError, "descriptor '__init__' requires a 'Differ' object")
 			}
-			x.Native = &differState{linejunk: a.Value("linejunk"), charjunk: a.Value("charjunk")}
+			x.SetNative(&differState{linejunk: a.Value("linejunk"), charjunk: a.Value("charjunk")})
 			x.SetOwn("linejunk", a.Value("linejunk"))
 			x.SetOwn("charjunk", a.Value("charjunk"))
 			return lang.None, nil
@@ -317,7 +317,7 @@ var differClass = lang.MustNewClass("Differ", "difflib", nil,
 			if !ok {
 				return nil, lang.Errorf(lang.TypeError, "descriptor 'compare' requires a 'Differ' object")
 			}
-			st, ok := x.Native.(*differState)
+			st, ok := x.Native().(*differState)
 			if !ok {
 				return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'linejunk'", lang.TypeName(x))
 			}

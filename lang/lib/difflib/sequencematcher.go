@@ -35,7 +35,7 @@ func opcodeValue(c opcode) lang.Value {
 func matcherOf(a *lang.Args) (*lang.Instance, *pyMatcher, error) {
 	x, ok := a.Value("self").(*lang.Instance)
 	if ok {
-		if p, ok := x.Native.(*pyMatcher); ok {
+		if p, ok := x.Native().(*pyMatcher); ok {
 			return x, p, nil
 		}
 	}
@@ -135,7 +135,7 @@ var sequenceMatcherClass = lang.MustNewClass("SequenceMatcher", "difflib", nil,
 				return nil, err
 			}
 			p := &pyMatcher{intern: newInterner(), isjunk: a.Value("isjunk"), autojunk: auto}
-			x.Native = p
+			x.SetNative(p)
 			x.SetOwn("isjunk", p.isjunk)
 			x.SetOwn("autojunk", auto)
 			if err := p.setA(x, a.Value("a")); err != nil {

@@ -18,8 +18,8 @@ func compareKeys(a *lang.Args, test func(int64) bool) (lang.Value, error) {
 	y, ok2 := a.Value("other").(*lang.Instance)
 	var xs, ys *keyState
 	if ok1 && ok2 {
-		xs, ok1 = x.Native.(*keyState)
-		ys, ok2 = y.Native.(*keyState)
+		xs, ok1 = x.Native().(*keyState)
+		ys, ok2 = y.Native().(*keyState)
 	}
 	if !ok1 || !ok2 {
 		return nil, lang.Errorf(lang.TypeError, "other argument must be K instance")

@@ -25,7 +25,7 @@ func stateOf(a *lang.Args) (*executor, error) {
 	x, ok := a.Value("self").(*lang.Instance)
 	var e *executor
 	if ok {
-		e, ok = x.Native.(*executor)
+		e, ok = x.Native().(*executor)
 	}
 	if !ok {
 		return nil, lang.Errorf(lang.TypeError, "descriptor needs an executor, not '%s'", lang.TypeName(a.Value("self")))
@@ -106,7 +106,7 @@ func newExecutorClass(name string) *lang.UserClass {
 			if !a.IsNone("initializer") {
 				return nil, lang.Errorf("NotImplementedError", "kael's executors take no initializer")
 			}
-			x.Native = &executor{prefix: prefix, maxWorkers: n}
+			x.SetNative(&executor{prefix: prefix, maxWorkers: n})
 			x.SetOwn("_max_workers", int64(n))
 			return lang.None, nil
 		}),

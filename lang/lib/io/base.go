@@ -13,7 +13,7 @@ import "github.com/kael-dev/kael/lang"
 // of a class derived from one.
 func streamOf(v lang.Value) lang.Value {
 	if x, ok := v.(*lang.Instance); ok {
-		return x.Native
+		return x.Native()
 	}
 	return v
 }
@@ -79,19 +79,19 @@ func defStreamBase(name string, class *lang.Builtin, table map[string]*lang.Buil
 		Name: name,
 		New: func(x *lang.Instance) error {
 			v, err := x.Session().CallHook(class)
-			x.Native = v
+			x.SetNative(v)
 			return err
 		},
 		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
 			v, err := x.Session().CallHookKw(class, pos, kwNames, kwVals)
 			if err == nil {
-				x.Native = v
+				x.SetNative(v)
 			}
 			return err
 		},
 		Attr: func(x *lang.Instance, attr string) (lang.Value, bool, error) {
 			if attr == "closed" {
-				c, ok := closed(x.Native)
+				c, ok := closed(x.Native())
 				return c, ok, nil
 			}
 			return nil, false, nil

@@ -18,7 +18,7 @@ func init() {
 				return nil, err
 			}
 			if x, ok := a.Value(param).(*lang.Instance); ok {
-				if _, isArr := x.Native.(*Array); isArr {
+				if _, isArr := x.Native().(*Array); isArr {
 					return convertArr(x.Class(), x, r)
 				}
 			}

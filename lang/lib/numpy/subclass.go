@@ -28,7 +28,7 @@ func subArray(v lang.Value) (*Array, bool) {
 	if !ok {
 		return nil, false
 	}
-	a, ok := x.Native.(*Array)
+	a, ok := x.Native().(*Array)
 	return a, ok
 }
 
@@ -68,7 +68,7 @@ func convertArr(cls *lang.UserClass, self *lang.Instance, r lang.Value) (lang.Va
 	if !ok {
 		return r, nil
 	}
-	if self != nil && self.Native == arr {
+	if self != nil && self.Native() == arr {
 		return self, nil
 	}
 	var obj lang.Value = lang.None
@@ -88,7 +88,7 @@ var arrayFinalizeNoop = lang.NewBuiltin(lang.AsValue, "__array_finalize__(self, 
 func subMethod(name string, run func(a *lang.Args, self *Array, args []lang.Value) (lang.Value, error)) *lang.Builtin {
 	return lang.NewBuiltin(lang.AsValue, name+"(self, *args)", "ndarray."+name+" of a subclass: its array result has the class.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("self").(*lang.Instance)
-		arr, ok := x.Native.(*Array)
+		arr, ok := x.Native().(*Array)
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "%s object holds no array", x.Class().Name)
 		}
@@ -139,7 +139,7 @@ func ndarraySubMethods(newFn *lang.Builtin) map[string]lang.Value {
 	})
 	m["__iter__"] = lang.NewBuiltin(lang.AsValue, "__iter__(self)", "Iterates over the first axis: rows of the class, finalized from the instance, or scalars.", func(a *lang.Args) (lang.Value, error) {
 		x := a.Value("self").(*lang.Instance)
-		arr, ok := x.Native.(*Array)
+		arr, ok := x.Native().(*Array)
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "%s object holds no array", x.Class().Name)
 		}
@@ -157,7 +157,7 @@ func ndarraySubMethods(newFn *lang.Builtin) map[string]lang.Value {
 	}).BindingSelf()
 	held := func(a *lang.Args) (*lang.Instance, *Array, error) {
 		x := a.Value("self").(*lang.Instance)
-		arr, ok := x.Native.(*Array)
+		arr, ok := x.Native().(*Array)
 		if !ok {
 			return nil, nil, lang.Errorf(lang.TypeError, "%s object holds no array", x.Class().Name)
 		}
@@ -236,7 +236,7 @@ func init() {
 		Name:    "ndarray",
 		Methods: ndarraySubMethods(newFn),
 		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
-			if x.Native != nil {
+			if x.Native() != nil {
 				return nil // made by __new__, which took the arguments
 			}
 			_, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, "__new__(*args)", "", func(a *lang.Args) (lang.Value, error) {
@@ -244,13 +244,13 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				x.Native = arr
+				x.SetNative(arr)
 				return nil, finalize(x, lang.None)
 			}), nil, nil, nil)
 			return err
 		},
 		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			arr, ok := x.Native.(*Array)
+			arr, ok := x.Native().(*Array)
 			if !ok {
 				return nil, false, nil
 			}
@@ -284,14 +284,14 @@ func init() {
 		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
 			// self.shape = ... reshapes the instance's array in place, as
 			// np.matrix's __array_finalize__ makes its result 2-d
-			arr, ok := x.Native.(*Array)
+			arr, ok := x.Native().(*Array)
 			if !ok || name != "shape" {
 				return false, nil
 			}
 			return true, arr.SetAttr(name, v)
 		},
 		Repr: func(x *lang.Instance) (string, bool) {
-			arr, ok := x.Native.(*Array)
+			arr, ok := x.Native().(*Array)
 			if !ok {
 				return "", false
 			}
@@ -374,8 +374,8 @@ func keepSubclassUfuncs(m map[string]lang.Value) {
 			}
 			for _, p := range params {
 				if x, ok := a.Value(p).(*lang.Instance); ok {
-					if _, isArr := x.Native.(*Array); isArr {
-						if out, given := a.Value("out").(*lang.Instance); given && out.Native == r {
+					if _, isArr := x.Native().(*Array); isArr {
+						if out, given := a.Value("out").(*lang.Instance); given && out.Native() == r {
 							return out, nil
 						}
 						return convertArr(x.Class(), x, r)
@@ -402,7 +402,7 @@ func keepSubclassDot(m map[string]lang.Value) {
 		if !ok {
 			return nil, 0
 		}
-		if _, isArr := x.Native.(*Array); !isArr {
+		if _, isArr := x.Native().(*Array); !isArr {
 			return nil, 0
 		}
 		p, err := lang.GetAttr(x.Class(), "__array_priority__")

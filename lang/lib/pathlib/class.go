@@ -26,7 +26,7 @@ func (c *pathClass) InstanceCheck(obj lang.Value) (bool, error) {
 		return c.name == "PurePath", nil // a PureWindowsPath is a PurePath
 	}
 	if x, ok := obj.(*lang.Instance); ok {
-		b, ok := x.Native.(*based)
+		b, ok := x.Native().(*based)
 		return ok && (!b.pure || c.name == "PurePath" || c.name == "PurePosixPath"), nil
 	}
 	_, ok := obj.(*path)

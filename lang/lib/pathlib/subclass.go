@@ -9,7 +9,7 @@ import (
 
 // pathlib's classes as base classes: class P(PosixPath) (or
 // type(Path())) and class Q(PurePosixPath). An instance keeps its path
-// as Instance.Native (a *based), made from the arguments of the call as
+// as Instance.Native() (a *based), made from the arguments of the call as
 // PurePath.__new__ makes it; the base's methods and properties run on
 // it, and those that make a path (/, joinpath, parent, with_suffix, ...)
 // make one of the subclass, printing with its name, as CPython 3.11's.
@@ -37,7 +37,7 @@ func pathOf(v lang.Value) (*path, bool) {
 	case *path:
 		return x, true
 	case *lang.Instance:
-		if b, ok := x.Native.(*based); ok {
+		if b, ok := x.Native().(*based); ok {
 			return b.p, true
 		}
 	}
@@ -76,7 +76,7 @@ func wrapPaths(cls *lang.UserClass, pure bool, v lang.Value) lang.Value {
 func baseSelf(a *lang.Args, method string) (*lang.Instance, *based, error) {
 	x, ok := a.Value("self").(*lang.Instance)
 	if ok {
-		if b, ok := x.Native.(*based); ok {
+		if b, ok := x.Native().(*based); ok {
 			return x, b, nil
 		}
 	}
@@ -94,18 +94,18 @@ func defPathBase(name string, pure, abstract bool) {
 	class := pathlibModule.Attrs[name].(*pathClass)
 	base := &lang.NativeBase{
 		Name: "pathlib." + name,
-		New:  func(x *lang.Instance) error { x.Native = &based{p: &path{}, pure: pure}; return nil },
+		New:  func(x *lang.Instance) error { x.SetNative(&based{p: &path{}, pure: pure}); return nil },
 		NewArgs: func(x *lang.Instance, pos []lang.Value) error {
 			p, err := joinAll(&path{}, pos)
 			if err == nil {
-				x.Native = &based{p: p, pure: pure}
+				x.SetNative(&based{p: p, pure: pure})
 			}
 			return err
 		},
 		// object.__init__: __new__ took the arguments
 		Init: func(*lang.Instance, []lang.Value, []string, []lang.Value) error { return nil },
 		Attr: func(x *lang.Instance, attr string) (lang.Value, bool, error) {
-			b, ok := x.Native.(*based)
+			b, ok := x.Native().(*based)
 			if _, method := pathMethods[attr]; !ok || method {
 				return nil, false, nil
 			}
@@ -117,10 +117,10 @@ func defPathBase(name string, pure, abstract bool) {
 		},
 		LazyMethods: func() map[string]lang.Value { return pathBaseMethods(pure) },
 		Repr: func(x *lang.Instance) (string, bool) {
-			return x.Class().Name + "(" + lang.Repr(x.Native.(*based).p.String()) + ")", true
+			return x.Class().Name + "(" + lang.Repr(x.Native().(*based).p.String()) + ")", true
 		},
-		HashValue: func(x *lang.Instance) lang.Value { return x.Native.(*based).p },
-		Str:       func(x *lang.Instance) (string, bool) { return x.Native.(*based).p.String(), true },
+		HashValue: func(x *lang.Instance) lang.Value { return x.Native().(*based).p },
+		Str:       func(x *lang.Instance) (string, bool) { return x.Native().(*based).p.String(), true },
 		Names:     func(x *lang.Instance) []string { return (&path{}).AttrNames() },
 	}
 	if !pure {

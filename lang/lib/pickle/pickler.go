@@ -854,13 +854,13 @@ func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
 	if vb := x.Class().ValueBase(); vb != "" && vb != "set" && vb != "bytearray" && p.Protocol >= 2 {
 		// class A(int): copyreg.__newobj__(A, 3), as __getnewargs__ or
 		// __reduce_ex__ give it, with the attributes as the state
-		r := &Reduction{Func: newObjGlobal, Args: lang.Tuple{x.Class(), x.Native}}
+		r := &Reduction{Func: newObjGlobal, Args: lang.Tuple{x.Class(), x.Native()}}
 		if d := x.Dict(); d.Len() > 0 {
 			r.State = d
 		}
 		return r, nil
 	}
-	switch n := x.Native.(type) {
+	switch n := x.Native().(type) {
 	case *lang.Set:
 		if x.Class().ValueBase() == "set" {
 			// set.__reduce__: (S, (list(s),), s.__dict__)
@@ -879,7 +879,7 @@ func (p *Pickler) reduceInstance(x *lang.Instance) (*Reduction, error) {
 		}
 		return &Reduction{Func: x.Class(), Args: args, State: instanceState(x)}, nil
 	}
-	if x.Native != nil {
+	if x.Native() != nil {
 		return nil, lang.Errorf(lang.TypeError, "cannot pickle '%s' object", x.Class().Name).
 			WithHint("kael pickles objects of classes whose state is their attributes; %s keeps state of kael's own", x.Class().Name)
 	}

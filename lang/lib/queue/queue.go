@@ -150,7 +150,7 @@ func method(sig, doc string, fn func(a *lang.Args, q *state) (lang.Value, error)
 		x, ok := a.Value("self").(*lang.Instance)
 		var q *state
 		if ok {
-			q, ok = x.Native.(*state)
+			q, ok = x.Native().(*state)
 		}
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "descriptor needs a queue, not '%s'", lang.TypeName(a.Value("self")))
@@ -171,7 +171,7 @@ func initMethod(ord order) *lang.Builtin {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		x.Native = &state{order: ord, maxsize: n, items: &lang.List{}}
+		x.SetNative(&state{order: ord, maxsize: n, items: &lang.List{}})
 		x.SetOwn("maxsize", int64(n))
 		return lang.None, nil
 	})
@@ -223,7 +223,7 @@ var (
 	priorityQueueClass = newClass("queue", "PriorityQueue", []*lang.UserClass{queueClass}, initMethod(priority))
 	simpleQueueClass   = newClass("_queue", "SimpleQueue", nil, append([]*lang.Builtin{
 		lang.NewBuiltin(lang.AsValue, "__init__(self)", "An unbounded first-in, first-out queue.", func(a *lang.Args) (lang.Value, error) {
-			a.Value("self").(*lang.Instance).Native = &state{order: fifo, items: &lang.List{}, simple: true}
+			a.Value("self").(*lang.Instance).SetNative(&state{order: fifo, items: &lang.List{}, simple: true})
 			return lang.None, nil
 		}),
 	}, commonMethods...)...)

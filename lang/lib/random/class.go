@@ -21,7 +21,7 @@ func defRandomClass() {
 		func(a *lang.Args) (lang.Value, error) {
 			self := a.Value("self")
 			if x, ok := self.(*lang.Instance); ok {
-				x.Native = &generator{r: pyrandom.New(big.NewInt(time.Now().UnixNano()))}
+				x.SetNative(&generator{r: pyrandom.New(big.NewInt(time.Now().UnixNano()))})
 			}
 			seed, err := lang.GetAttr(self, "seed")
 			if err != nil {
@@ -44,7 +44,7 @@ func defSystemRandomClass() {
 	initMethod := lang.NewBuiltin(lang.AsValue, "__init__(self, x=None)", "A generator drawing from the operating system's random source; x is ignored.",
 		func(a *lang.Args) (lang.Value, error) {
 			if x, ok := a.Value("self").(*lang.Instance); ok {
-				x.Native = &generator{r: pyrandom.NewSystem()}
+				x.SetNative(&generator{r: pyrandom.NewSystem()})
 			}
 			return lang.None, nil
 		})

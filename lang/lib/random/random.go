@@ -30,7 +30,7 @@ type generator struct {
 func withRandom[T any](a *lang.Args, f func(r *pyrandom.Random) T) T {
 	if a.Builtin().HasParam("self") {
 		if x, ok := a.Value("self").(*lang.Instance); ok {
-			if g, ok := x.Native.(*generator); ok {
+			if g, ok := x.Native().(*generator); ok {
 				g.Lock()
 				defer g.Unlock()
 				return f(g.r)

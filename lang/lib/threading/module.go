@@ -59,7 +59,7 @@ func buildModule() *lang.Module {
 				lock, ok = newObject(rlockClass, &rlockState{}), true
 			}
 			if ok {
-				switch lock.Native.(type) {
+				switch lock.Native().(type) {
 				case *lockState, *rlockState:
 				default:
 					ok = false

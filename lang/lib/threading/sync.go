@@ -17,7 +17,7 @@ func stateMethod[T any](sig, doc string, fn func(a *lang.Args, st T) (lang.Value
 		x, ok := a.Value("self").(*lang.Instance)
 		var st T
 		if ok {
-			st, ok = x.Native.(T)
+			st, ok = x.Native().(T)
 		}
 		if !ok {
 			return nil, lang.Errorf(lang.TypeError, "descriptor needs a threading object, not '%s'", lang.TypeName(a.Value("self")))
@@ -218,7 +218,7 @@ func (c *condState) call(a *lang.Args, name string, args ...lang.Value) (lang.Va
 // owned reports whether the running thread holds the condition's lock
 // (for a Lock: whether it is held at all, as CPython's _is_owned guesses).
 func (c *condState) owned(a *lang.Args) bool {
-	switch l := c.lock.Native.(type) {
+	switch l := c.lock.Native().(type) {
 	case *rlockState:
 		return l.count > 0 && l.owner == me(a)
 	case *lockState:
@@ -235,7 +235,7 @@ func (c *condState) wait(a *lang.Args, timeout float64) (bool, error) {
 	c.waiters = append(c.waiters, &notified)
 	// release the lock fully (all of an RLock's levels), wait, take it back
 	saved := 1
-	if r, ok := c.lock.Native.(*rlockState); ok {
+	if r, ok := c.lock.Native().(*rlockState); ok {
 		saved = r.count
 		r.count, r.owner = 0, nil
 		Changed(a)
@@ -251,7 +251,7 @@ func (c *condState) wait(a *lang.Args, timeout float64) (bool, error) {
 			}
 		}
 	}
-	if r, isR := c.lock.Native.(*rlockState); isR {
+	if r, isR := c.lock.Native().(*rlockState); isR {
 		if _, aerr := r.acquire(a, true, -1); aerr != nil && err == nil {
 			err = aerr
 		}
@@ -440,7 +440,7 @@ func (sc *sched) who() any {
 
 // enterLocal gives x, a local object, the running thread's attributes.
 func enterLocal(x *lang.Instance) error {
-	st, ok := x.Native.(*localState)
+	st, ok := x.Native().(*localState)
 	if !ok {
 		return nil
 	}

@@ -34,7 +34,7 @@ func stateOf(a *lang.Args) (*lang.Instance, *threadState, error) {
 	if !ok {
 		return nil, nil, lang.Errorf(lang.TypeError, "descriptor requires a 'threading.Thread' object but received '%s'", lang.TypeName(a.Value("self")))
 	}
-	st, ok := x.Native.(*threadState)
+	st, ok := x.Native().(*threadState)
 	if !ok {
 		return nil, nil, lang.Errorf(lang.RuntimeError, "thread.__init__() not called")
 	}
@@ -83,7 +83,7 @@ var threadClass = newClass("Thread",
 		} else {
 			name = lang.Str(a.Value("name"))
 		}
-		x.Native = st
+		x.SetNative(st)
 		x.SetOwn("name", name)
 		x.SetOwn("ident", lang.None)
 		x.SetOwn("native_id", lang.None)
