@@ -19,6 +19,7 @@ func TestPythonBuiltinsOfArrays(t *testing.T) {
 		"sorted([a, b])", "max(a, b)", "max([a, b])", "min(a, b)", "max(a, 2)", "bool(a < b)",
 		"max(np.array([1.]), np.array([2.]))", "sorted([np.array([2.]), np.array([1.])])",
 		"sorted([np.float64(2), 1, np.int64(0)])", "sorted([np.array([2., 1.]), np.array([0.])])",
+		"np.round is np.around, np.round_ is np.round, np.around(np.array([1.25, 2.5]), 1), np.around.__name__",
 	})
 }
 

@@ -126,7 +126,11 @@ func buildModule() *lang.Module {
 	for name, fn := range arrayFunctions {
 		m[name] = fn
 	}
-	m["around"], m["round_"] = m["round"], m["round"]
+	// NumPy 1.24's round is round_; around is a function of its own.
+	m["round_"] = m["round"]
+	if r, ok := m["round"].(*lang.Builtin); ok {
+		m["around"] = r.Alias(lang.AsValue, "around", r.Doc)
+	}
 	defCreation(m)
 	defJoin(m)
 	defSplit(m)
