@@ -453,15 +453,7 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				order, err := orderArg(t, a, false)
-				if err != nil {
-					return nil, err
-				}
-				r, err := reshapeOrder(t, shape, order)
-				if err != nil {
-					return nil, reshapeError(t, shape)
-				}
-				return wrapArray(r), nil
+				return reshapeTo(t, shape, a)
 			}},
 		{name: "transpose", params: "*axes", doc: "The array with its axes permuted (reversed when none are given).",
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {

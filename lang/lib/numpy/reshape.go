@@ -16,14 +16,20 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			order, err := orderArg(t, a, false)
-			if err != nil {
-				return nil, err
-			}
-			r, err := reshapeOrder(t, shape, order)
-			if err != nil {
-				return nil, reshapeError(t, shape)
-			}
-			return wrapArray(r), nil
+			return reshapeTo(t, shape, a)
 		}}})
+}
+
+// reshapeTo is a.reshape and np.reshape once the shape is read: t in that
+// shape in a's order= (a view when possible), or NumPy's error.
+func reshapeTo(t *tensor.Tensor, shape []int, a *lang.Args) (lang.Value, error) {
+	order, err := orderArg(t, a, false)
+	if err != nil {
+		return nil, err
+	}
+	r, err := reshapeOrder(t, shape, order)
+	if err != nil {
+		return nil, reshapeError(t, shape)
+	}
+	return wrapArray(r), nil
 }
