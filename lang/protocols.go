@@ -184,6 +184,16 @@ type (
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
 
+	// OperatorNamer is implemented by an Operand whose Python type has
+	// the special methods of only some binary operators (a date's + and
+	// -, a path's /): OperatorNames lists them by their special methods'
+	// names without underscores, reflected ones included ("add radd sub
+	// rsub"). An Operand without it has those of every operator; any
+	// Operand has the comparisons'.
+	OperatorNamer interface {
+		OperatorNames() string
+	}
+
 	// UnaryOperand is implemented by library values with -x, +x and ~x.
 	UnaryOperand interface {
 		UnaryOp(op syntax.Token) (Value, error)

@@ -250,6 +250,10 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	return c, true, nil
 }
 
+// OperatorNames are the binary operators of a date or datetime, whose
+// special methods it has (lang.OperatorNamer).
+func (Date) OperatorNames() string { return "add radd sub rsub" }
+
 // BinaryOp is date ± timedelta and date - date.
 func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	switch o := other.(type) {

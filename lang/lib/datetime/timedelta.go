@@ -245,6 +245,12 @@ func ratOf(v lang.Value) (*big.Rat, bool) {
 	return nil, false
 }
 
+// OperatorNames are timedelta's binary operators, whose special methods
+// it has (lang.OperatorNamer).
+func (Timedelta) OperatorNames() string {
+	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod"
+}
+
 // BinaryOp is timedelta's arithmetic.
 func (t Timedelta) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if o, ok := other.(Timedelta); ok {

@@ -169,6 +169,12 @@ func (s *Scalar) Equal(other lang.Value) bool {
 // key.
 func (s *Scalar) HashesAs() lang.Value { return s.item() }
 
+// OperatorNames are a NumPy scalar's binary operators, all but @
+// (lang.OperatorNamer).
+func (*Scalar) OperatorNames() string {
+	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow and rand or ror xor rxor lshift rlshift rshift rrshift"
+}
+
 // BinaryOp is NumPy's arithmetic and comparison on scalars.
 // A result that overflowed, or divided by zero, comes with NumPy's
 // RuntimeWarning (or FloatingPointError) as np.seterr says.

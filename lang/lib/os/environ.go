@@ -254,6 +254,9 @@ func mappingPairs(v lang.Value) (keys, vals []lang.Value, ok bool, err error) {
 	return nil, nil, false, nil
 }
 
+// OperatorNames are os.environ's binary operators (lang.OperatorNamer).
+func (environ) OperatorNames() string { return "or ror" }
+
 // BinaryOp is os.environ | mapping and mapping | os.environ: a dict of
 // both, the right one's values winning, as CPython's _Environ.__or__
 // and __ror__.

@@ -117,7 +117,11 @@ func (p *path) allParts() []string {
 	return slices.Clone(p.parts)
 }
 
-// Binary is p / x and x / p.
+// OperatorNames are a path's binary operators, / and its reflection,
+// whose special methods it has (lang.OperatorNamer).
+func (*path) OperatorNames() string { return "truediv rtruediv" }
+
+// BinaryOp is p / x and x / p.
 func (p *path) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if op != syntax.SLASH {
 		return nil, false, nil

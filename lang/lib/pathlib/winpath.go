@@ -168,6 +168,10 @@ func (p *winPath) Equal(other lang.Value) bool {
 
 func (p *winPath) HashKey() (string, error) { return "PureWindowsPath:" + p.folded(), nil }
 
+// OperatorNames are a path's binary operators (lang.OperatorNamer).
+func (*winPath) OperatorNames() string { return "truediv rtruediv" }
+
+// BinaryOp is p / x and x / p.
 func (p *winPath) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if op != syntax.SLASH {
 		return nil, false, nil
