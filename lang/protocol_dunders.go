@@ -151,13 +151,16 @@ func init() {
 
 // isLibraryValue reports whether v is a value whose special methods come
 // from the protocols: not an instance of a class nor a class, whose
-// special methods are their own.
+// special methods are their own, nor a builtin type's value, whose
+// special methods are CPython's (typeDunderNames: a memoryview or a
+// dict_values has no __contains__).
 func isLibraryValue(v Value) bool {
 	switch v.(type) {
 	case *Instance, *UserClass, *superValue, *Builtin, *Class, *Module:
 		return false
 	}
-	return true
+	_, builtinType := typeDunderNames[TypeName(v)]
+	return !builtinType
 }
 
 // libraryDunder is v.name for a library value's special method that its
