@@ -10,8 +10,8 @@ import (
 // implements imply them (protocols.go): an Operand has __add__, __radd__,
 // __lt__, ..., a SubscriptGetter __getitem__, a Sized __len__, and so
 // on, each bound to the value and running the protocol its operator or
-// builtin runs; an Operand has the binary ones its OperatorNamer names,
-// all of them without one. A binary one asks BinaryOp once, on the side its name
+// builtin runs; a value that is a SpecialMethodNamer has only those it
+// names (and the comparisons). A binary one asks BinaryOp once, on the side its name
 // says (__radd__ reflected), without the other operand's turn: a
 // refusal is NotImplemented, as CPython's slot wrappers return it
 // (a.__add__(x) is a + x without x.__radd__; a.__lt__(2) is NumPy's
@@ -33,6 +33,7 @@ type protocolDunder struct {
 // protocolDunderOrder their names in the order they are made.
 var (
 	protocolDunders     = map[string]protocolDunder{}
+	comparisonDunders   = map[string]bool{"__eq__": true, "__ne__": true, "__lt__": true, "__le__": true, "__gt__": true, "__ge__": true}
 	protocolDunderOrder []string
 )
 
@@ -50,14 +51,6 @@ func init() {
 		protocolDunderOrder = append(protocolDunderOrder, name)
 	}
 	isOperand := func(v Value) bool { _, ok := v.(Operand); return ok }
-	hasOperator := func(short string) func(Value) bool {
-		return func(v Value) bool {
-			if n, ok := v.(OperatorNamer); ok {
-				return containsWord(n.OperatorNames(), short)
-			}
-			return isOperand(v)
-		}
-	}
 	binary := func(op syntax.Token, reflected bool) func(a *Args) (Value, error) {
 		return func(a *Args) (Value, error) {
 			self, other := a.Value("self"), a.Value("value")
@@ -77,8 +70,8 @@ func init() {
 		if short == "pow" {
 			params = "self, value, mod=None"
 		}
-		def("__"+short+"__", params, "self "+op.String()+" value, through the value's own operator; NotImplemented where it declines.", hasOperator(short), binary(op, false))
-		def("__r"+short+"__", params, "value "+op.String()+" self, through the value's own operator; NotImplemented where it declines.", hasOperator("r"+short), binary(op, true))
+		def("__"+short+"__", params, "self "+op.String()+" value, through the value's own operator; NotImplemented where it declines.", isOperand, binary(op, false))
+		def("__r"+short+"__", params, "value "+op.String()+" self, through the value's own operator; NotImplemented where it declines.", isOperand, binary(op, true))
 	}
 	for _, short := range []string{"eq", "ne", "lt", "le", "gt", "ge"} {
 		op, name := dunderOps[short], "__"+short+"__"
@@ -169,11 +162,24 @@ func libraryDunder(v Value, name string) (Value, bool) {
 	if len(name) < 5 || !strings.HasPrefix(name, "__") || !isLibraryValue(v) {
 		return nil, false
 	}
-	d, ok := protocolDunders[name]
-	if !ok || !d.has(v) {
+	if !hasProtocolDunder(v, name) {
 		return nil, false
 	}
-	return &BoundMethod{Recv: v, Method: d.method}, true
+	return &BoundMethod{Recv: v, Method: protocolDunders[name].method}, true
+}
+
+// hasProtocolDunder reports whether the library value v has the special
+// method name from its protocols: one they imply, and that its
+// SpecialMethodNamer names when it is one.
+func hasProtocolDunder(v Value, name string) bool {
+	d, ok := protocolDunders[name]
+	if !ok || !d.has(v) {
+		return false
+	}
+	if n, isNamer := v.(SpecialMethodNamer); isNamer && !comparisonDunders[name] {
+		return containsWord(n.SpecialMethodNames(), name[2:len(name)-2])
+	}
+	return true
 }
 
 // libraryDunderNames are the names of v's special methods from its
@@ -184,7 +190,7 @@ func libraryDunderNames(v Value) []string {
 	}
 	var out []string
 	for _, name := range protocolDunderOrder {
-		if protocolDunders[name].has(v) {
+		if hasProtocolDunder(v, name) {
 			out = append(out, name)
 		}
 	}

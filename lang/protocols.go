@@ -184,14 +184,15 @@ type (
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
 
-	// OperatorNamer is implemented by an Operand whose Python type has
-	// the special methods of only some binary operators (a date's + and
-	// -, a path's /): OperatorNames lists them by their special methods'
-	// names without underscores, reflected ones included ("add radd sub
-	// rsub"). An Operand without it has those of every operator; any
-	// Operand has the comparisons'.
-	OperatorNamer interface {
-		OperatorNames() string
+	// SpecialMethodNamer is implemented by a library value whose Python
+	// type has only some of the special methods its protocols imply
+	// (protocol_dunders.go): a date's + and -, a path's /, none for a
+	// torch.nn.Linear, whose Go type also serves Sequential.
+	// SpecialMethodNames lists those it has, without underscores ("add
+	// radd sub rsub"); a value without it has all its protocols imply.
+	// The comparisons, which object gives every value, are not listed.
+	SpecialMethodNamer interface {
+		SpecialMethodNames() string
 	}
 
 	// UnaryOperand is implemented by library values with -x, +x and ~x.

@@ -250,9 +250,9 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	return c, true, nil
 }
 
-// OperatorNames are the binary operators of a date or datetime, whose
-// special methods it has (lang.OperatorNamer).
-func (Date) OperatorNames() string { return "add radd sub rsub" }
+// SpecialMethodNames are the special methods a date or datetime has
+// from its protocols, + and - (lang.SpecialMethodNamer).
+func (Date) SpecialMethodNames() string { return "add radd sub rsub" }
 
 // BinaryOp is date ± timedelta and date - date.
 func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {

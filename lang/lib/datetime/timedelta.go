@@ -245,10 +245,10 @@ func ratOf(v lang.Value) (*big.Rat, bool) {
 	return nil, false
 }
 
-// OperatorNames are timedelta's binary operators, whose special methods
-// it has (lang.OperatorNamer).
-func (Timedelta) OperatorNames() string {
-	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod"
+// SpecialMethodNames are the special methods timedelta has from its
+// protocols: its arithmetic, -t, +t and abs(t) (lang.SpecialMethodNamer).
+func (Timedelta) SpecialMethodNames() string {
+	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod neg pos abs bool"
 }
 
 // BinaryOp is timedelta's arithmetic.

@@ -169,10 +169,15 @@ func (s *Scalar) Equal(other lang.Value) bool {
 // key.
 func (s *Scalar) HashesAs() lang.Value { return s.item() }
 
-// OperatorNames are a NumPy scalar's binary operators, all but @
-// (lang.OperatorNamer).
-func (*Scalar) OperatorNames() string {
-	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow and rand or ror xor rxor lshift rlshift rshift rrshift"
+// SpecialMethodNames are the special methods a NumPy scalar has from
+// its protocols: the operators but @, and __index__ for an integer
+// (lang.SpecialMethodNamer).
+func (s *Scalar) SpecialMethodNames() string {
+	names := "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow and rand or ror xor rxor lshift rlshift rshift rrshift neg pos invert abs bool float int"
+	if _, isInt := s.Index(); isInt {
+		names += " index"
+	}
+	return names
 }
 
 // BinaryOp is NumPy's arithmetic and comparison on scalars.

@@ -117,9 +117,9 @@ func (p *path) allParts() []string {
 	return slices.Clone(p.parts)
 }
 
-// OperatorNames are a path's binary operators, / and its reflection,
-// whose special methods it has (lang.OperatorNamer).
-func (*path) OperatorNames() string { return "truediv rtruediv" }
+// SpecialMethodNames are the special methods a path has from its
+// protocols: / and its reflection (lang.SpecialMethodNamer).
+func (*path) SpecialMethodNames() string { return "truediv rtruediv" }
 
 // BinaryOp is p / x and x / p.
 func (p *path) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
