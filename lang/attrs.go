@@ -419,6 +419,9 @@ func RegisterMethodTable(typeName string, methods map[string]*Builtin) {
 // class for __class__ (which every Python object has), else the
 // AttributeError.
 func missingAttr(v Value, name string, candidates []string) (Value, error) {
+	if d, ok := libraryDunder(v, name); ok {
+		return d, nil
+	}
 	if _, isInst := v.(*Instance); !isInst {
 		if d, ok := valueDunder(v, name); ok {
 			return d, nil

@@ -50,7 +50,7 @@ func init() {
 var dunderOps = map[string]syntax.Token{
 	"add": syntax.PLUS, "sub": syntax.MINUS, "mul": syntax.STAR, "truediv": syntax.SLASH,
 	"floordiv": syntax.SLASHSLASH, "mod": syntax.PERCENT, "pow": syntax.STARSTAR,
-	"and": syntax.AMP, "or": syntax.PIPE, "xor": syntax.CARET, "lshift": syntax.LSHIFT, "rshift": syntax.RSHIFT,
+	"matmul": syntax.AT, "and": syntax.AMP, "or": syntax.PIPE, "xor": syntax.CARET, "lshift": syntax.LSHIFT, "rshift": syntax.RSHIFT,
 	"eq": syntax.EQL, "ne": syntax.NEQ, "lt": syntax.LT, "le": syntax.LE, "gt": syntax.GT, "ge": syntax.GE,
 }
 

@@ -80,6 +80,10 @@ func (m *MappingProxy) DelSubscript([]Subscript) (func() error, error) {
 	return nil, Errorf(TypeError, "'mappingproxy' object does not support item deletion")
 }
 
+// SpecialMethodNames are the special methods a mappingproxy has from its
+// protocols (SpecialMethodNamer).
+func (m *MappingProxy) SpecialMethodNames() string { return "or ror getitem len iter contains" }
+
 // BinaryOp is m | other and other | m: a new dict.
 func (m *MappingProxy) BinaryOp(op syntax.Token, other Value, reflected bool) (Value, bool, error) {
 	if op != syntax.PIPE {

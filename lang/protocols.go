@@ -184,6 +184,17 @@ type (
 		BinaryOp(op syntax.Token, other Value, reflected bool) (result Value, ok bool, err error)
 	}
 
+	// SpecialMethodNamer is implemented by a library value whose Python
+	// type has only some of the special methods its protocols imply
+	// (protocol_dunders.go): a date's + and -, a path's /, none for a
+	// torch.nn.Linear, whose Go type also serves Sequential.
+	// SpecialMethodNames lists those it has, without underscores ("add
+	// radd sub rsub"); a value without it has all its protocols imply.
+	// The comparisons, which object gives every value, are not listed.
+	SpecialMethodNamer interface {
+		SpecialMethodNames() string
+	}
+
 	// UnaryOperand is implemented by library values with -x, +x and ~x.
 	UnaryOperand interface {
 		UnaryOp(op syntax.Token) (Value, error)

@@ -246,6 +246,7 @@ func dirNames(v Value) []string {
 	}
 	add(attrNames(v))
 	add(builtinClassNames(TypeName(v)))
+	add(libraryDunderNames(v))
 	if Callable(v) {
 		names["__call__"] = true
 	}

@@ -308,6 +308,26 @@ func (l *Layer) SetSubscript(subs []lang.Subscript, value lang.Value) error {
 	return c.SetAt(int(i), m)
 }
 
+// SpecialMethodNames are the special methods a module has from its
+// protocols, which only the containers have: a Sequential's and
+// ModuleList's items, a ModuleDict's and ParameterDict's keys, a
+// ParameterList's += (lang.SpecialMethodNamer).
+func (l *Layer) SpecialMethodNames() string {
+	if pc := l.paramContainer(); pc != nil {
+		if pc.IsDict() {
+			return "getitem setitem delitem len iter contains"
+		}
+		return "getitem setitem len iter iadd"
+	}
+	if c := l.container(); c != nil {
+		if c.IsList() {
+			return "getitem setitem len iter"
+		}
+		return "getitem setitem len iter contains"
+	}
+	return ""
+}
+
 // The protocols a module value implements.
 var (
 	_ lang.HasAttrs        = (*Layer)(nil)

@@ -250,6 +250,10 @@ func (d Date) Order(other lang.Value) (int, bool, error) {
 	return c, true, nil
 }
 
+// SpecialMethodNames are the special methods a date or datetime has
+// from its protocols, + and - (lang.SpecialMethodNamer).
+func (Date) SpecialMethodNames() string { return "add radd sub rsub" }
+
 // BinaryOp is date ± timedelta and date - date.
 func (d Date) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	switch o := other.(type) {

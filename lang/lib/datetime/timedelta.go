@@ -245,6 +245,12 @@ func ratOf(v lang.Value) (*big.Rat, bool) {
 	return nil, false
 }
 
+// SpecialMethodNames are the special methods timedelta has from its
+// protocols: its arithmetic, -t, +t and abs(t) (lang.SpecialMethodNamer).
+func (Timedelta) SpecialMethodNames() string {
+	return "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod neg pos abs bool"
+}
+
 // BinaryOp is timedelta's arithmetic.
 func (t Timedelta) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if o, ok := other.(Timedelta); ok {

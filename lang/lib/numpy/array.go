@@ -189,8 +189,12 @@ func (a *Array) Abs() (lang.Value, error) { return absolute(a.val()) }
 func (a *Array) UnaryOp(op syntax.Token) (lang.Value, error) { return unaryOp(op, a.val()) }
 
 // InPlaceOp is a op= b, written into a with a's dtype (NumPy's
-// same_kind casting: a float into an int array is refused).
+// same_kind casting: a float into an int array is refused); a @= b is
+// NumPy 1.24's TypeError.
 func (a *Array) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, error) {
+	if op == syntax.AT { // NumPy 1.24's ndarray.__imatmul__
+		return nil, true, lang.Errorf(lang.TypeError, "In-place matrix multiplication is not (yet) supported. Use 'a = a @ b' instead of 'a @= b'.")
+	}
 	b, ok, err := asOperand(other)
 	if !ok || err != nil {
 		return nil, ok, err

@@ -223,6 +223,7 @@ var numpyModule *lang.Module
 
 func init() {
 	lang.RegisterClass(ndarrayClass, "numpy.ndarray")
+	lang.RegisterProtocolDunders(ndarrayClass, &Array{})
 	lang.RegisterModule("numpy", "NumPy's arrays on kael's tensor core: np.array, np.zeros, ufuncs, reductions, np.random (docs/numpy.md).", func() *lang.Module {
 		if numpyModule == nil {
 			numpyModule = buildModule()

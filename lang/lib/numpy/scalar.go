@@ -169,6 +169,17 @@ func (s *Scalar) Equal(other lang.Value) bool {
 // key.
 func (s *Scalar) HashesAs() lang.Value { return s.item() }
 
+// SpecialMethodNames are the special methods a NumPy scalar has from
+// its protocols: the operators but @, and __index__ for an integer
+// (lang.SpecialMethodNamer).
+func (s *Scalar) SpecialMethodNames() string {
+	names := "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow and rand or ror xor rxor lshift rlshift rshift rrshift neg pos invert abs bool float int"
+	if _, isInt := s.Index(); isInt {
+		names += " index"
+	}
+	return names
+}
+
 // BinaryOp is NumPy's arithmetic and comparison on scalars.
 // A result that overflowed, or divided by zero, comes with NumPy's
 // RuntimeWarning (or FloatingPointError) as np.seterr says.

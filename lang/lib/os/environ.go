@@ -254,6 +254,12 @@ func mappingPairs(v lang.Value) (keys, vals []lang.Value, ok bool, err error) {
 	return nil, nil, false, nil
 }
 
+// SpecialMethodNames are the special methods os.environ has from its
+// protocols, as CPython's _Environ (lang.SpecialMethodNamer).
+func (environ) SpecialMethodNames() string {
+	return "or ror ior getitem setitem delitem len iter contains"
+}
+
 // BinaryOp is os.environ | mapping and mapping | os.environ: a dict of
 // both, the right one's values winning, as CPython's _Environ.__or__
 // and __ror__.

@@ -117,7 +117,11 @@ func (p *path) allParts() []string {
 	return slices.Clone(p.parts)
 }
 
-// Binary is p / x and x / p.
+// SpecialMethodNames are the special methods a path has from its
+// protocols: / and its reflection (lang.SpecialMethodNamer).
+func (*path) SpecialMethodNames() string { return "truediv rtruediv" }
+
+// BinaryOp is p / x and x / p.
 func (p *path) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if op != syntax.SLASH {
 		return nil, false, nil

@@ -168,6 +168,11 @@ func (p *winPath) Equal(other lang.Value) bool {
 
 func (p *winPath) HashKey() (string, error) { return "PureWindowsPath:" + p.folded(), nil }
 
+// SpecialMethodNames are the special methods a path has from its
+// protocols: / and its reflection (lang.SpecialMethodNamer).
+func (*winPath) SpecialMethodNames() string { return "truediv rtruediv" }
+
+// BinaryOp is p / x and x / p.
 func (p *winPath) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
 	if op != syntax.SLASH {
 		return nil, false, nil
