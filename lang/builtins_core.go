@@ -519,8 +519,11 @@ func shortCircuit(it Value, stopAt bool) (Value, error) {
 // extremum returns the Python max (sign 1) or min (sign -1), with the
 // keyword arguments key and default.
 func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
+	name, op := "max", ">"
+	if sign < 0 {
+		name, op = "min", "<"
+	}
 	return func(a *Args, elems []Value) (Value, error) {
-		name := map[int]string{1: "max", -1: "min"}[sign]
 		dflt, hasDefault := kwArg(a, "default")
 		if hasDefault && len(a.Value("args").(Tuple)) > 0 {
 			return nil, Errorf(TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
@@ -551,7 +554,7 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 				return nil, err
 			}
 			if err != nil {
-				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", map[int]string{1: ">", -1: "<"}[sign], TypeName(keys[i+1]), TypeName(bestKey))
+				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(keys[i+1]), TypeName(bestKey))
 			}
 			if c*sign > 0 {
 				best, bestKey = e, keys[i+1]
