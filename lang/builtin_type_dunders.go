@@ -27,10 +27,12 @@ var typeDunderNames = map[string]string{
 	"bytearray": "add mul mod rmul rmod eq ne lt le gt ge len repr str iter contains getitem setitem delitem",
 	"list":      "add mul rmul iadd imul eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
 	"tuple":     "add mul rmul eq ne lt le gt ge len hash repr str iter contains getitem format getnewargs",
-	"dict":      "or ror eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
-	"set":       "sub and or xor rsub rand ror rxor isub iand ior ixor eq ne lt le gt ge len hash repr str iter contains format",
-	"frozenset": "sub and or xor rsub rand ror rxor eq ne lt le gt ge len hash repr str iter contains format",
-	"range":     "eq ne lt le gt ge bool len hash repr str iter contains getitem format reversed",
+	// a torch.Size is a tuple (size.go)
+	"torch.Size": "add mul rmul eq ne lt le gt ge len hash repr str iter contains getitem format getnewargs",
+	"dict":       "or ror eq ne lt le gt ge len hash repr str iter contains getitem setitem delitem format reversed",
+	"set":        "sub and or xor rsub rand ror rxor isub iand ior ixor eq ne lt le gt ge len hash repr str iter contains format",
+	"frozenset":  "sub and or xor rsub rand ror rxor eq ne lt le gt ge len hash repr str iter contains format",
+	"range":      "eq ne lt le gt ge bool len hash repr str iter contains getitem format reversed",
 	// the dict views: a keys or items view is a set for the operators
 	// and comparisons; they are unhashable (object's __hash__ is None)
 	"dict_keys":   "sub and or xor rsub rand ror rxor eq ne lt le gt ge len repr iter contains reversed",
@@ -354,6 +356,8 @@ func dunderOperandFits(typeName, short string, other Value) bool {
 			return "set"
 		case "bytearray":
 			return "bytes"
+		case "torch.Size":
+			return "tuple"
 		}
 		return t
 	}

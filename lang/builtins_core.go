@@ -50,18 +50,26 @@ func init() {
 		return Len(a.Value("obj"))
 	})
 	NewBuiltin(AsFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
-		start, step := a.Int64("start"), a.Int64("step")
-		if err := a.Err(); err != nil {
+		start, err := rangeArg(a.Value("start"))
+		if err != nil {
+			return nil, err
+		}
+		var stop int64
+		if a.Position("stop") != 0 || !a.IsNone("stop") { // range(n) counts from 0
+			if stop, err = rangeArg(a.Value("stop")); err != nil {
+				return nil, err
+			}
+		} else {
+			start, stop = 0, start
+		}
+		step, err := rangeArg(a.Value("step"))
+		if err != nil {
 			return nil, err
 		}
 		if step == 0 {
 			return nil, Errorf(ValueError, "range() arg 3 must not be zero")
 		}
-		if a.IsNone("stop") {
-			return &Range{Start: 0, Stop: start, Step: step}, nil
-		}
-		stop := a.Int64("stop")
-		return &Range{Start: start, Stop: stop, Step: step}, a.Err()
+		return &Range{Start: start, Stop: stop, Step: step}, nil
 	})
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
@@ -284,6 +292,15 @@ func init() {
 			}
 		}
 		rest := a.Value("args").(Tuple)
+		if n := 1 + len(rest) + len(a.kwNames); n > 2 {
+			return nil, Errorf(TypeError, "round() takes at most 2 arguments (%d given)", n)
+		}
+		if nd, ok := kwArg(a, "ndigits"); ok {
+			if len(rest) > 0 {
+				return nil, Errorf(TypeError, "argument for round() given by name ('ndigits') and position (2)")
+			}
+			rest = Tuple{nd}
+		}
 		if len(rest) == 1 && rest[0] == None {
 			rest = nil // round(x, None) is round(x)
 		}
@@ -315,22 +332,14 @@ func init() {
 		return roundDigits(f, nd), nil
 	})
 	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or base ** exp for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
-		rest := a.Value("args").(Tuple)
-		if len(rest) == 2 {
-			var ints [3]*big.Int
-			for i, v := range append(Tuple{a.Value("input")}, rest...) {
-				n, ok := BigOf(v)
-				if !ok {
-					return nil, Errorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
-				}
-				ints[i] = n
-			}
-			return powMod(ints[0], ints[1], ints[2])
+		operands, err := powOperands(a)
+		if err != nil {
+			return nil, err
 		}
-		if len(rest) != 1 {
-			return nil, Errorf(TypeError, "pow() takes 2 or 3 arguments")
+		if len(operands) == 3 && operands[2] != None {
+			return a.in.ternaryPow(operands[0], operands[1], operands[2])
 		}
-		base, exp := a.Value("input"), rest[0]
+		base, exp := operands[0], operands[1]
 		if _, isNumber := asNumber(base); isNumber && isTensor(exp) {
 			// torch.pow(2, x) keeps 2 a number (PowBackward2), where
 			// 2 ** x runs x.__rpow__(2) (PowBackward1).
@@ -416,20 +425,26 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		// a tensor goes to the tensor method, unless a keyword only
 		// Python's function has (max(t, key=abs), sum(t, start=1))
 		// asks for Python's iteration over its rows
+		if oneArgument[method] && len(rest) > 0 && len(a.kwNames) == 0 {
+			return nil, Errorf(TypeError, "%s() takes exactly one argument (%d given)", method, 1+len(rest))
+		}
 		torchKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return !slices.Contains(pythonKeywords[method], n) })
 		if _, ok := first.(*tensor.Tensor); ok && (tensorMethodBuiltins[method] || torchKeyword) {
 			return callTensorMethod(a, method)
 		}
 		for _, name := range a.kwNames {
+			if len(pythonKeywords[method]) == 0 {
+				return nil, Errorf(TypeError, "%s() takes no keyword arguments", method)
+			}
 			if !slices.Contains(pythonKeywords[method], name) {
-				return nil, Errorf(TypeError, "%s() got an unexpected keyword argument '%s'", method, name)
+				return nil, Errorf(TypeError, "'%s' is an invalid keyword argument for %s()", name, method)
 			}
 		}
 		elems := append(Tuple{first}, rest...)
 		if len(elems) == 1 && (method == "any" || method == "all") {
 			return shortCircuit(first, method == "any")
 		}
-		if len(elems) == 1 && method != "abs" && method != "round" && method != "sum" {
+		if len(elems) == 1 && method != "abs" && method != "round" && method != "sum" && method != "pow" {
 			var err error
 			elems, err = Collect(first)
 			if err != nil {
@@ -441,6 +456,25 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	b.acceptsKeywords = true
 	overloaded[method] = b
 }
+
+// rangeArg is an argument of range() as CPython's range takes it, through
+// operator.index: a float, a str, None or a NumPy array of several
+// elements is a TypeError with CPython's (or NumPy's, PyTorch's) words.
+func rangeArg(v Value) (int64, error) {
+	i, err := IndexValue(v)
+	if err != nil {
+		return 0, err
+	}
+	n, ok := AsInt(i)
+	if !ok {
+		return 0, Errorf(OverflowError, "Python int too large to convert to C ssize_t")
+	}
+	return n, nil
+}
+
+// oneArgument are the overloaded builtins whose Python form takes exactly
+// one argument (their torch form takes keywords: any(t, dim=0)).
+var oneArgument = map[string]bool{"abs": true, "any": true, "all": true}
 
 // overloaded holds the builtins defOverloaded made, by name.
 var overloaded = map[string]*Builtin{}

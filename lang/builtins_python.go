@@ -532,6 +532,7 @@ var tensorMethodBuiltins = map[string]bool{"abs": true}
 // overloaded builtins take.
 var pythonKeywords = map[string][]string{
 	"max": {"key", "default"}, "min": {"key", "default"}, "sum": {"start"},
+	"pow": {"exp", "mod"}, "round": {"ndigits"},
 }
 
 // kwArg returns a keyword argument an overloaded builtin collected.

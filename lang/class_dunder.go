@@ -189,6 +189,9 @@ func (in *interp) augmented(op syntax.Token, cur, v Value, at syntax.Node) (Valu
 func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node) (ok bool, err error) {
 	switch c := cur.(type) {
 	case *List:
+		if c.size {
+			return false, nil // a torch.Size is a tuple: size += t makes a new one
+		}
 		switch op {
 		case syntax.PLUS: // extend's amortised append, not a copy of the list per +=
 			return true, extendList(c, v)

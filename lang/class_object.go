@@ -73,6 +73,11 @@ func init() {
 		if !ok {
 			return nil, Errorf(TypeError, "__format__() argument must be str, not %s", TypeName(a.Value("format_spec")))
 		}
+		if _, isInstance := a.Value("self").(*Instance); !isInstance {
+			// a builtin or library value formats itself as format() does
+			// (Tensor.__format__ of a 0-d tensor, a NumPy scalar's)
+			return formatValue(a.Value("self"), spec)
+		}
 		if spec != "" {
 			return nil, Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(a.Value("self")))
 		}

@@ -7,8 +7,8 @@ import (
 
 // equal is Python's == for non-tensor values. Lists compare element-wise
 // with lists and tuples with tuples, never a list with a tuple ((2, 3) ==
-// [2, 3] is False, as in Python); a torch.Size equals both, so
-// x.shape == (2, 3) and x.shape == [2, 3] hold; dicts compare their entries. It walks nested containers with a stack of its own, not
+// [2, 3] is False, as in Python); a torch.Size is a tuple, so
+// x.shape == (2, 3) holds and x.shape == [2, 3] does not; dicts compare their entries. It walks nested containers with a stack of its own, not
 // Go's, so lists nested any depth compare correctly; a pair of lists or
 // dicts met again while being compared (a list holding itself) counts as
 // equal there, and the rest of the comparison decides.
@@ -109,8 +109,8 @@ func equalE(a, b Value) (bool, error) {
 }
 
 // listTupleMix reports whether one of a and b is a list and the other a
-// tuple (a named tuple included), which Python never finds equal. A
-// torch.Size is neither here: kael lets it equal both (docs/language.md).
+// tuple (a named tuple or a torch.Size included), which Python never
+// finds equal.
 func listTupleMix(a, b Value) bool {
 	return isPlainList(a) && isTupleKind(b) || isTupleKind(a) && isPlainList(b)
 }
@@ -125,7 +125,8 @@ func isTupleKind(v Value) bool {
 	case Tuple, *NamedTuple:
 		return true
 	}
-	return false
+	_, isSize := sizeTuple(v)
+	return isSize
 }
 
 // sameObject reports whether a and b are one instance of a user class:

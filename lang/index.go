@@ -92,7 +92,7 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		}
 		return rebuild(v, out, isStr), nil
 	}
-	i, err := seqIndex(s.Value, len(elems), TypeName(v))
+	i, err := seqIndex(s.Value, len(elems), sequenceTypeName(v))
 	if err != nil {
 		return nil, err
 	}
@@ -125,9 +125,9 @@ func Sequence(v Value) ([]Value, bool, bool) {
 }
 
 func rebuild(orig Value, elems []Value, isStr bool) Value {
-	switch orig.(type) {
+	switch x := orig.(type) {
 	case *List:
-		return &List{Elems: elems}
+		return &List{Elems: elems, size: x.size} // a torch.Size's slice is one
 	case Tuple:
 		return Tuple(elems)
 	}
@@ -393,6 +393,9 @@ func setIndex(v Value, subs []Subscript, value Value) error {
 		}
 		return x.Set(key, value)
 	case *List:
+		if x.size {
+			return Errorf(TypeError, "'torch.Size' object does not support item assignment")
+		}
 		if len(subs) != 1 {
 			return Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}
@@ -471,6 +474,9 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 			return err
 		}, nil
 	case *List:
+		if x.size {
+			return nil, Errorf(TypeError, "'torch.Size' object doesn't support item deletion")
+		}
 		if len(subs) != 1 {
 			return nil, Errorf(TypeError, "list indices must be integers or slices, not tuple")
 		}

@@ -160,9 +160,9 @@ func (in *interp) binaryValues(op syntax.Token, a, b Value, at syntax.Node) (Val
 // takes the other; errUnsupportedOperands marks it for inPlaceError.
 func operandError(op syntax.Token, a, b Value) error {
 	if op == syntax.PLUS {
-		switch TypeName(a) {
+		switch typ := sequenceTypeName(a); typ {
 		case "str", "list", "tuple": // CPython's sequence concatenation message
-			return Errorf(TypeError, "can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+			return Errorf(TypeError, "can only concatenate %s (not \"%s\") to %s", typ, TypeName(b), typ)
 		}
 	}
 	symbol := op.String()
@@ -556,6 +556,9 @@ func abs64(x int64) int64 {
 
 // sequenceBinary handles + and * on lists, tuples and strings.
 func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	if isSize(a) || isSize(b) {
+		return sizeBinary(op, a, b)
+	}
 	switch op {
 	case syntax.PLUS:
 		switch x := a.(type) {
@@ -876,7 +879,7 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if isOperand(a) || isOperand(b) {
 		return operandOrder(a, b)
 	}
-	if xok && yok {
+	if xok && yok && !listTupleMix(a, b) { // [1] < (2,) has no order
 		for i := 0; i < len(xs) && i < len(ys); i++ {
 			c, err := orderDepth(xs[i], ys[i], depth+1)
 			if err != nil || c != 0 {
@@ -985,6 +988,19 @@ func seqElems(v Value) ([]Value, bool) {
 	return nil, false
 }
 
+// tensorOrNumber is PyTorch's isinstance(v, (torch.Tensor, Number)), what
+// Tensor.__contains__ takes: a tensor, a Python number (a subclass's
+// instance too) or a library scalar (np.float64(1.5)), not a NumPy array.
+func tensorOrNumber(v Value) bool {
+	switch valueOf(v).(type) {
+	case *tensor.Tensor, bool, int64, BigInt, float64, Complex:
+		return true
+	}
+	_, isNumber := v.(Number)
+	_, isArray := v.(ScalarRefuser) // a NumPy array, 0-d too: not a Number
+	return isNumber && !isArray
+}
+
 func contains(container, item Value) (bool, error) { return containsIn(nil, container, item) }
 
 // containsIn is contains for session s, whose recorded special method
@@ -1033,7 +1049,10 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 			return found, err
 		}
 	case *tensor.Tensor:
-		y, err := ToTensor(item)
+		if !tensorOrNumber(item) {
+			return false, Errorf(RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.", Repr(TypeOf(item)))
+		}
+		y, err := ToTensor(valueOf(item))
 		if err != nil {
 			return false, err
 		}

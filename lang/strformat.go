@@ -340,6 +340,12 @@ func printfFormat(format string, args Value, bytes bool) (string, error) {
 	switch x := args.(type) {
 	case Tuple:
 		positional = x
+	case *List:
+		if sizes, ok := sizeTuple(x); ok { // a torch.Size is a tuple of arguments
+			positional = sizes
+		} else {
+			positional = []Value{args}
+		}
 	default:
 		positional = []Value{args}
 	}

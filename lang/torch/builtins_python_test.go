@@ -18,7 +18,10 @@ func TestPythonBuiltinsOfTensors(t *testing.T) {
 		"max(torch.tensor([[1.]]))", "max(torch.tensor(3.))", "max(v, default=0)", "min([], default=v)",
 		"any(v)", "all(v)", "any(t)", "all(torch.tensor([[True]]))", "any(torch.tensor([]))",
 		"abs(t)", "round(v)", "round(v, 1)", "round(torch.tensor(2.5))", "pow(v, 2)", "pow(2, v)", "pow(v, [1, 2, 3])",
+		"pow(v, 2, 3)", "pow(torch.tensor([2, 3]), 2, 5)", "pow(v, 2, None)", "round(v, ndigits=1)", "abs(v, 1)", "any(v, 0)",
 		"sorted(torch.tensor([3, 1, 2]))", "sorted(t)",
+		"[1., -5.] in t", "(1,) in t", "'a' in t", "None in t", "3. in t", "torch.tensor([3., 2.]) in t", "True in torch.tensor([1])",
+		"torch.tensor(2.5).__format__('.1f')", "v.__format__('.1f')", "v.__format__('')", "torch.Tensor.__format__(torch.tensor(2.5), '.2f')",
 		"torch.sum(t), torch.sum(t, 1), torch.max(t), torch.min(t, dim=0), torch.all(t > 0), torch.any(t > 0)",
 		"torch.round(v, decimals=0), torch.abs(v), torch.pow(2, v), torch.pow(v, 2)",
 		"torch.sum is sum, torch.max is max",
@@ -31,5 +34,22 @@ func TestTensorsAsPythonNumbers(t *testing.T) {
 	langtest.CheckMatchesTorch(t, "import torch, math\nt = torch.tensor([4., 9.])\n", []string{
 		"math.sqrt(t)", "float(t)", "int(t)", "'%f' % t", "'%d' % t", "math.floor(t)", "complex(t)", "[1, 2][t]",
 		"math.sqrt(torch.tensor([4.]))", "'%f' % torch.tensor([2.])", "[1, 2, 3][torch.tensor(1)]", "range(torch.tensor(2))",
+		"range(torch.tensor(2.))", "range(torch.tensor([2, 3]))", "range(0, torch.tensor([4]))",
+	})
+}
+
+// TestSizeIsATuple checks torch.Size against PyTorch's, a tuple subclass:
+// equality, order, concatenation, repetition and slices that stay
+// torch.Size, % formatting, the refused item assignment.
+func TestSizeIsATuple(t *testing.T) {
+	langtest.CheckMatchesTorch(t, "import torch\nx = torch.zeros(2, 3)\ns = x.shape\n", []string{
+		"s == [2, 3]", "s == (2, 3)", "[2, 3] == s", "s != [2, 3]", "s == torch.Size([2, 3])", "s + s", "s + (1,)", "(1,) + s", "s + [1]", "[1] + s",
+		"s * 2", "2 * s", "s * 2.0", "s[1:]", "s[::-1]", "s[:0]", "s[0]", "s[-1]", "s[5]", "s['a']", "'%s %s' % s", "'%d x %d' % x.size()", "'%s' % (s,)",
+		"s < (3,)", "s < [3]", "s.count(2)", "s.index(3)", "s.numel()", "hasattr(s, 'append')", "isinstance(s, list)", "isinstance(s, tuple)",
+		"hash(s) == hash((2, 3))", "{s: 1}[(2, 3)]", "torch.Size([torch.tensor(2)])", "torch.Size([1, 1.5])", "torch.Size(['a'])", "torch.Size(range(3))",
+		"s.__add__((1,))", "s.__getitem__(slice(1, None))", "s.__mul__(2)", "s.__len__()", "s.__eq__((2, 3))", "s.__eq__([2, 3])",
+		"torch.zeros(s[1:] + (4,)).shape", "x.view(s[::-1]).shape", "s[0:1] + s[1:]", "x.size()[:-1] + (3, 1)",
+		"s[0] = 5", "del s[0]", "s.append(1)", "s2 = s\ns += (1,)\ns, s2", "s2 = s\ns *= 2\ns, s2",
+		"[1] < (2,)", "(1,) < [2]",
 	})
 }

@@ -27,19 +27,18 @@ func defTensorClasses() {
 		lang.RegisterSubclass(cls, "torch.Tensor")
 		torchMembers[name] = b
 	}
-	sizeClass := lang.NewBuiltin(lang.AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]), equals the lists and tuples of the same ints and indexes as a tuple; s.numel() is the product of the sizes.", func(a *lang.Args) (lang.Value, error) {
+	sizeClass := lang.NewBuiltin(lang.AsValue, "Size(sizes=())", "torch.Size, the class of x.shape: torch.Size([2, 3]). It prints as torch.Size([2, 3]) and is a tuple: it equals the tuples of the same ints (not lists), indexes and slices as a tuple, and size + tuple and size * n are torch.Size; s.numel() is the product of the sizes.", func(a *lang.Args) (lang.Value, error) {
 		elems, err := lang.Collect(a.Value("sizes"))
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range elems {
-			if _, ok := e.(int64); !ok {
-				return nil, lang.Errorf(lang.TypeError, "torch.Size() takes an iterable of 'int' (item 0 is '%s')", lang.TypeName(e))
-			}
-		}
 		sizes := make([]int, len(elems))
 		for i, e := range elems {
-			sizes[i] = int(e.(int64))
+			n, ok := lang.AsInt(e) // an int, a bool or a one-element integer tensor (its __index__)
+			if _, isFloat := e.(float64); !ok || isFloat {
+				return nil, lang.Errorf(lang.TypeError, "torch.Size() takes an iterable of 'int' (item %d is '%s')", i, lang.TypeName(e))
+			}
+			sizes[i] = int(n)
 		}
 		return lang.NewSize(sizes), nil
 	})

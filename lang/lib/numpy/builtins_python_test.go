@@ -30,5 +30,8 @@ func TestArraysAsPythonNumbers(t *testing.T) {
 		"math.sqrt(a)", "float(a)", "int(a)", "math.floor(a)", "complex(a)", "'%f' % a", "'%d' % np.array([3])",
 		"math.isclose(a, 1)", "[1, 2, 3][np.array([1, 2])]", "[1, 2, 3][np.array(1)]", "math.exp(a)", "float(np.array([2.5]))",
 		"(1, 2)[np.array([0, 1])]", "'ab'[np.array([0, 1])]",
+		"import torch\nnp.float64(3) in torch.tensor([3.]), np.float64(2.5).__format__('.3f'), np.array(1.5).__format__('.2f')",
+		"import torch\nnp.array([3.]) in torch.tensor([3.])",
+		"range(np.array([3]))", "range(np.array(3.0))", "range(0, np.array([5, 6]))", "list(range(np.array(3), np.int64(6), np.int8(2)))",
 	})
 }
