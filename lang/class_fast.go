@@ -114,6 +114,9 @@ func (in *interp) newObject(c *UserClass, init *Function, args []operand, at *sy
 	if !bindsSimply(init, len(args)+1) {
 		return nil, false, nil
 	}
+	if v, ok, err := in.newObjectDirect(c, init, args, at); ok {
+		return v, true, err
+	}
 	x := &Instance{cls: c, lay: c.emptyLayout()} // the caches' layout for no attributes (setCached)
 	r, err := in.callBoundFrame(init, x, args, at)
 	if err != nil {

@@ -130,6 +130,9 @@ func (c *compiler) fail(err *Error, n syntax.Node) execFn {
 type blockCode struct {
 	run   execFn
 	first int32 // the stmtID of the first statement; 0 for no statements
+	// stores is the block's only statement when that is a run of
+	// stores (storeRun), for a constructor's plan (class_ctor.go).
+	stores *storeRun
 }
 
 // stmtCode is a compiled statement and its stmtID.
@@ -153,11 +156,13 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 	// A run of stores on one variable is one statement (storeRun).
 	var run []*attrSite
 	var runCodes []stmtCode
+	var lastRun *storeRun // the last statement of codes, when it is a run
 	flush := func() {
 		if len(run) > 1 {
-			codes = append(codes, c.storeRunCode(run, runCodes))
-		} else {
-			codes = append(codes, runCodes...)
+			code, r := c.storeRunCode(run, runCodes)
+			codes, lastRun = append(codes, code), r
+		} else if len(run) == 1 {
+			codes, lastRun = append(codes, runCodes...), nil
 		}
 		run, runCodes = nil, nil
 	}
@@ -165,13 +170,13 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 		s := c.plainAttrSite(st)
 		if s == nil {
 			flush()
-			codes = append(codes, stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)})
+			codes, lastRun = append(codes, stmtCode{run: c.stmtBody(st), id: c.fn.stmtID(st)}), nil
 			continue
 		}
 		code := stmtCode{run: s.code(), id: c.fn.stmtID(st)}
 		if !s.runnable(nil) {
 			flush()
-			codes = append(codes, code)
+			codes, lastRun = append(codes, code), nil
 			continue
 		}
 		if len(run) > 0 && (!s.runnable(&run[0].obj) || len(run) == maxStoreRun) {
@@ -184,7 +189,7 @@ func (c *compiler) block(stmts []syntax.Stmt) blockCode {
 	case 0:
 		return blockCode{run: func(in *interp) (ctrl, error) { return ctrlNext, nil }}
 	case 1:
-		return blockCode{run: codes[0].run, first: codes[0].id}
+		return blockCode{run: codes[0].run, first: codes[0].id, stores: lastRun}
 	case 2: // a function body such as if ...: return ...; return ...
 		f0, f1, id1 := codes[0].run, codes[1].run, codes[1].id
 		return blockCode{first: codes[0].id, run: func(in *interp) (ctrl, error) {
@@ -573,6 +578,9 @@ func (c *compiler) function(node syntax.Node, name string, params []*syntax.Para
 		}
 	}
 	code.weight = inner.maxNest + len(body) + 1
+	if code.cellSlots == nil && expr == nil {
+		code.ctor = ctorRun(code.body.stores, len(params))
+	}
 	for _, b := range info.locals {
 		code.names = append(code.names, b.name)
 	}

@@ -50,8 +50,9 @@ func (s *attrSite) runnable(obj *operand) bool {
 }
 
 // storeRunCode compiles the run of the statements sts, which sites
-// compiled, to one statement with the first one's stmtID.
-func (c *compiler) storeRunCode(sites []*attrSite, sts []stmtCode) stmtCode {
+// compiled, to one statement with the first one's stmtID, and returns
+// the run too.
+func (c *compiler) storeRunCode(sites []*attrSite, sts []stmtCode) (stmtCode, *storeRun) {
 	r := &storeRun{obj: sites[0].obj, sites: sites, stmts: sts, from: noLayout,
 		steps: make([]runStep, len(sites)), lays: make([]*layout, len(sites))}
 	for i, s := range sites {
@@ -65,7 +66,7 @@ func (c *compiler) storeRunCode(sites []*attrSite, sts []stmtCode) stmtCode {
 			return ctrlNext, nil
 		}
 		return r.general(in, n)
-	}}
+	}}, r
 }
 
 // fast runs the stores when the cache knows the instance's layout and

@@ -225,6 +225,10 @@ type funcCode struct {
 	async       bool // an async def: a call makes a coroutine or an async generator
 	iterCoro    bool // a generator function of types.coroutine: await takes its generators
 	line        int  // the line of the def or lambda (co_firstlineno)
+	// ctor is the body's one run of stores on the first parameter, when
+	// an __init__ that is only that can be run without a frame
+	// (class_ctor.go).
+	ctor *storeRun
 }
 
 // callFunction calls a user function with Python's nameBinding of arguments.
