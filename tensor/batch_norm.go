@@ -3,6 +3,8 @@ package tensor
 import (
 	"math"
 	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // Batch normalisation's training pass in float32, as ATen's CPU kernels
@@ -283,22 +285,9 @@ func BatchNormTrainGrads(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW,
 }
 
 // gradSums returns Σg and Σg·(x − mean) over one plane in float32, in
-// eight lanes added pairwise at the end, as ATen's vectorised reduce_all.
+// eight lanes added pairwise at the end, as ATen's vectorised reduce_all
+// (vecmath.GradSumsFloat32, in vector registers: the Go loop took 1.2 ns
+// an element, dcgan's three BatchNorms 2% of its step).
 func gradSums(g, x []float32, mean float32) (sum, dotp float32) {
-	var s, d [8]float32
-	x = x[:len(g)]
-	for len(g) >= 8 {
-		gq, xq := g[:8:8], x[:8:8]
-		for l := range 8 {
-			s[l] += gq[l]
-			d[l] += float32((xq[l] - mean) * gq[l])
-		}
-		g, x = g[8:], x[8:]
-	}
-	for l, gv := range g {
-		s[l] += gv
-		d[l] += float32((x[l] - mean) * gv)
-	}
-	return ((s[0] + s[4]) + (s[2] + s[6])) + ((s[1] + s[5]) + (s[3] + s[7])),
-		((d[0] + d[4]) + (d[2] + d[6])) + ((d[1] + d[5]) + (d[3] + d[7]))
+	return vecmath.GradSumsFloat32(g, x, mean)
 }

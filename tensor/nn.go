@@ -569,7 +569,8 @@ func MapActivationWith(name string, x *Tensor, f func(float64) float64, f32 func
 }
 
 // mapSlice applies f, a loop over a slice, to the elements of the
-// contiguous c, into a new one-dimensional tensor of its dtype.
+// contiguous c, into a new one-dimensional tensor of its dtype; large
+// slices are cut among the threads (parallelSlice).
 func mapSlice[T Float](c *Tensor, f func(dst, src []T)) (*Tensor, error) {
 	vals, err := contiguousValues[T](c)
 	if err != nil {
@@ -579,7 +580,10 @@ func mapSlice[T Float](c *Tensor, f func(dst, src []T)) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	f(t.storage.data.([]T)[:len(vals)], vals)
+	out := t.storage.data.([]T)[:len(vals)]
+	if err := parallelSlice(len(vals), func(b, e int) { f(out[b:e], vals[b:e]) }); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -643,7 +647,8 @@ func mapGrad[T Float](g, x *Tensor, deriv func(float64) float64) (*Tensor, error
 }
 
 // gradLoop returns a new tensor of x's shape whose contiguous elements
-// loop sets from those of g and x (of that shape and dtype T).
+// loop sets from those of g and x (of that shape and dtype T), large
+// tensors cut among the threads (parallelSlice).
 func gradLoop[T Float](g, x *Tensor, loop func(out, g, x []T)) (*Tensor, error) {
 	gc, err := g.Contiguous()
 	if err != nil {
@@ -665,7 +670,10 @@ func gradLoop[T Float](g, x *Tensor, loop func(out, g, x []T)) (*Tensor, error) 
 	if err != nil {
 		return nil, err
 	}
-	loop(t.storage.data.([]T)[:len(xv)], gv[:len(xv)], xv)
+	out := t.storage.data.([]T)[:len(xv)]
+	if err := parallelSlice(len(xv), func(b, e int) { loop(out[b:e], gv[b:e], xv[b:e]) }); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

@@ -17,10 +17,12 @@ import (
 // With -train-steps N the test trains each model (or the one -train-model
 // names) for N timed steps after its bench warm-up, in this process:
 // go test ./cmd/kaelbench -run TestTrainScripts -train-model cnn
-// -train-steps 20 -cpuprofile cpu.out profiles a row.
+// -train-steps 20 -cpuprofile cpu.out profiles a row; -train-threads 2
+// profiles its two-thread row.
 var (
-	testTrainModel = flag.String("train-model", "", "TestTrainScripts: only this model of trainModels")
-	testTrainSteps = flag.Int("train-steps", 0, "TestTrainScripts: timed steps after the bench's warm-up (0: one warm-up and one timed step)")
+	testTrainModel   = flag.String("train-model", "", "TestTrainScripts: only this model of trainModels")
+	testTrainSteps   = flag.Int("train-steps", 0, "TestTrainScripts: timed steps after the bench's warm-up (0: one warm-up and one timed step)")
+	testTrainThreads = flag.Int("train-threads", 1, "TestTrainScripts: the script's torch.set_num_threads, as the bench's two-thread rows")
 )
 
 // TestTrainScripts runs the training rows' script on every model under
@@ -51,7 +53,7 @@ func TestTrainScripts(t *testing.T) {
 			if *testTrainSteps > 0 {
 				warmup, steps = m.warmup, *testTrainSteps
 			}
-			argv := append([]string{script}, trainArgs(m, 1, warmup, steps)...)
+			argv := append([]string{script}, trainArgs(m, *testTrainThreads, warmup, steps)...)
 			var out, errOut strings.Builder
 			s := lang.NewSession(lang.IO{Stdout: &out, Stderr: &errOut})
 			s.SetScript(script)
