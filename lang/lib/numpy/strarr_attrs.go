@@ -81,6 +81,12 @@ func init() {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) { return fn(strSelf(a), a) })
 		strMethods[b.Name] = b
 	}
+	for name, ufunc := range map[string]string{"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum", "cumsum": "add", "std": "add", "var": "add"} {
+		ufunc := ufunc
+		def(name+"(self, *args, **kwargs)", "NumPy's UFuncTypeError: strings have no "+ufunc+".", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			return nil, strUfuncError(ufunc, s, s)
+		})
+	}
 	def("tolist(self)", "The elements as nested lists of Python strs (or bytes).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return s.tolist()
 	})
@@ -201,25 +207,23 @@ func (s *StrArray) astype(a *lang.Args, to lang.Value) (lang.Value, error) {
 	parsed := make([]lang.Value, len(vals))
 	var conv lang.Value
 	switch {
-	case dt == tensor.Bool:
 	case dt.IsComplex():
 		conv, _ = lang.LookupBuiltin("complex")
 	case dt.IsFloating():
 		conv, _ = lang.LookupBuiltin("float")
-	default:
+	default: // ints and bools
 		conv, _ = lang.LookupBuiltin("int")
 	}
 	for i, v := range vals {
-		if conv == nil {
-			parsed[i] = v != ""
-			continue
-		}
 		var arg lang.Value = v
 		if s.dt.bytes {
 			arg = lang.NewBytes([]byte(v))
 		}
 		if parsed[i], err = a.Call(conv, arg); err != nil {
 			return nil, err
+		}
+		if dt == tensor.Bool { // NumPy reads the text as an int
+			parsed[i] = parsed[i] != int64(0)
 		}
 	}
 	t, err := arrayFrom(&lang.List{Elems: parsed}, dt, true)

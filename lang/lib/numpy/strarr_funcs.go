@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -87,7 +88,66 @@ func fromPositions(r lang.Value, all *StrArray) (lang.Value, error) {
 	return nil, lang.Errorf(lang.TypeError, "kael's string arrays: positions are not integers")
 }
 
+// strUfuncError is NumPy's UFuncTypeError for the ufunc name of
+// operands of which one is a string array; nil when none is.
+func strUfuncError(name string, operands ...lang.Value) error {
+	var s *StrArray
+	types := make([]string, len(operands))
+	for i, v := range operands {
+		if x, ok := v.(*StrArray); ok {
+			s = x
+			types[i] = x.dt.PyRepr()
+		} else if t, err := arrayFrom(v, 0, false); err == nil {
+			types[i] = dtypeOf(t.DType()).PyRepr()
+		} else {
+			types[i] = "dtype('O')"
+		}
+	}
+	switch {
+	case s == nil:
+		return nil
+	case len(operands) == 1:
+		return lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
+	}
+	return lang.Errorf(UFuncTypeError, "ufunc '%s' did not contain a loop with signature matching types (%s) -> None", name, strings.Join(types, ", "))
+}
+
 func defStrFuncs(m map[string]lang.Value) {
+	// the ufuncs have no string loops, NumPy's error
+	for i := range ufuncTable {
+		info := &ufuncTable[i]
+		for _, name := range []string{info.name, info.pyName} {
+			if _, ok := m[name].(*lang.Builtin); !ok || info.nin > 2 {
+				continue
+			}
+			nin := info.nin
+			wrapStr(m, name, func(a *lang.Args) bool {
+				vals := a.Values()
+				for _, v := range vals[:min(nin, len(vals))] {
+					if _, ok := v.(*StrArray); ok {
+						return true
+					}
+				}
+				return false
+			}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+				return nil, strUfuncError(info.pyName, a.Values()[:nin]...)
+			})
+		}
+	}
+	// reductions: the ufunc they reduce with
+	for name, ufunc := range map[string]string{"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "amax": "maximum", "min": "minimum", "amin": "minimum", "cumsum": "add", "std": "add", "var": "add"} {
+		if _, ok := m[name].(*lang.Builtin); !ok {
+			continue
+		}
+		ufunc := ufunc
+		wrapStr(m, name, func(a *lang.Args) bool {
+			_, ok := a.Values()[0].(*StrArray)
+			return ok
+		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+			s := a.Values()[0]
+			return nil, strUfuncError(ufunc, s, s)
+		})
+	}
 	m["str_"], m["unicode_"] = strClass, strClass
 	m["bytes_"], m["string_"] = bytesClass, bytesClass
 	wrapStr(m, "dtype", func(a *lang.Args) bool { return strDTypeParam(a, "obj") }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
@@ -249,7 +309,9 @@ func defStrFuncs(m map[string]lang.Value) {
 		if name == "in1d" {
 			first, flat = "ar1", true
 		}
-		wrapStr(m, name, func(a *lang.Args) bool { return hasText(a.Value(first)) || hasText(a.Value("test_elements")) || hasText(a.Value("ar2")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		wrapStr(m, name, func(a *lang.Args) bool {
+			return hasText(a.Value(first)) || hasText(a.Value("test_elements")) || hasText(a.Value("ar2"))
+		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			second := "test_elements"
 			if flat {
 				second = "ar2"

@@ -83,7 +83,7 @@ func strArrayFrom(data lang.Value, dt *StrDType, isBytes bool) (*StrArray, error
 	walk = func(v lang.Value, depth int) error {
 		if s, b, ok := textOf(v); ok {
 			if depth != len(shape) {
-				return inhomogeneous(depth)
+				return inhomogeneous(shape[:depth])
 			}
 			texts++
 			allBytes = allBytes && b
@@ -114,22 +114,29 @@ func strArrayFrom(data lang.Value, dt *StrDType, isBytes bool) (*StrArray, error
 			if err != nil {
 				return err
 			}
+			_, isArray := v.(*Array)
 			return nestShape(t.Shape(), depth, &shape, func() {
 				flat, _ := t.Reshape(-1)
 				for i := 0; i < t.Numel(); i++ {
 					e, _ := flat.Select(0, i)
-					vals = append(vals, lang.Str(wrap(e)))
+					text := lang.Str(wrap(e))
+					vals = append(vals, text)
+					if dt != nil && !isArray { // np.array([1, 22], dtype=str): the texts' width
+						width = max(width, textLen(text, false))
+					}
 				}
-				width = max(width, numberWidth(t.DType()))
+				if dt == nil || isArray {
+					width = max(width, numberWidth(t.DType()))
+				}
 			})
 		}
 		if depth == len(shape) {
 			if len(vals) > 0 {
-				return inhomogeneous(depth)
+				return inhomogeneous(shape)
 			}
 			shape = append(shape, len(elems))
 		} else if depth > len(shape) || shape[depth] != len(elems) {
-			return inhomogeneous(depth)
+			return inhomogeneous(shape[:min(depth, len(shape))])
 		}
 		for _, e := range elems {
 			if err := walk(e, depth+1); err != nil {
@@ -146,7 +153,7 @@ func strArrayFrom(data lang.Value, dt *StrDType, isBytes bool) (*StrArray, error
 		n *= d
 	}
 	if len(vals) != n {
-		return nil, inhomogeneous(len(shape))
+		return nil, inhomogeneous(shape)
 	}
 	out := &StrDType{bytes: texts > 0 && allBytes || texts == 0 && isBytes}
 	if dt != nil {
@@ -164,11 +171,11 @@ func nestShape(sub []int, depth int, shape *[]int, add func()) error {
 	if depth == len(*shape) {
 		*shape = append(*shape, sub...)
 	} else if len(*shape) != depth+len(sub) {
-		return inhomogeneous(depth)
+		return inhomogeneous((*shape)[:min(depth, len(*shape))])
 	} else {
 		for i, d := range sub {
 			if (*shape)[depth+i] != d {
-				return inhomogeneous(depth)
+				return inhomogeneous((*shape)[:depth+i])
 			}
 		}
 	}
@@ -177,8 +184,8 @@ func nestShape(sub []int, depth int, shape *[]int, add func()) error {
 }
 
 // inhomogeneous is NumPy 1.24's error for ragged nested data.
-func inhomogeneous(depth int) error {
-	return lang.Errorf(lang.ValueError, "setting an array element with a sequence. The requested array has an inhomogeneous shape after %d dimensions. The detected shape was %s + inhomogeneous part.", depth, "(...)")
+func inhomogeneous(shape []int) error {
+	return lang.Errorf(lang.ValueError, "setting an array element with a sequence. The requested array has an inhomogeneous shape after %d dimensions. The detected shape was %s + inhomogeneous part.", len(shape), tupleText(shape))
 }
 
 // fullStr is an array of shape whose elements are all s.

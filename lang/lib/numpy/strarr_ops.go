@@ -76,21 +76,23 @@ func (s *StrArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 		cmp = func(c int) bool { return c >= 0 }
 	}
 	if !ok || o.dt.bytes != s.dt.bytes {
-		if cmp == nil {
+		switch {
+		case cmp == nil:
 			return nil, true, s.ufuncError(op, other, reflected)
+		case op != syntax.EQL && op != syntax.NEQ:
+			return nil, false, nil // Python's TypeError: '<' not supported between ...
 		}
-		if op == syntax.EQL || op == syntax.NEQ {
-			if _, isNone := other.(lang.NoneType); isNone || !ok {
-				n := s.idx.Numel()
-				vals := make([]bool, n)
-				for i := range vals {
-					vals[i] = op == syntax.NEQ
-				}
-				t, err := boolTensor(vals, s.shape())
-				return wrap(t), true, err
+		if _, isNone := other.(lang.NoneType); isNone {
+			vals := make([]bool, s.idx.Numel())
+			for i := range vals {
+				vals[i] = op == syntax.NEQ
 			}
+			t, err := boolTensor(vals, s.shape())
+			return wrap(t), true, err
 		}
-		return nil, true, s.ufuncError(op, other, reflected)
+		// NumPy 1.24 gives up on the comparison: a scalar and a warning
+		return nil, true, &lang.Warned{Value: op == syntax.NEQ, Category: "FutureWarning",
+			Messages: []string{"elementwise comparison failed; returning scalar instead, but in the future will perform elementwise comparison"}}
 	}
 	if cmp == nil {
 		return nil, true, s.ufuncError(op, other, reflected)

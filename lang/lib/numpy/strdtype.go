@@ -42,12 +42,17 @@ func (d *StrDType) String() string {
 	return "<U" + strconv.Itoa(d.width)
 }
 
-// PyRepr is repr(dt): dtype('<U5') or dtype('S3').
+// PyRepr is repr(dt): dtype('<U5') or dtype('S3'), dtype('<U') for
+// the flexible one.
 func (d *StrDType) PyRepr() string {
-	if d.bytes {
-		return "dtype('S" + strconv.Itoa(d.width) + "')"
+	n := strconv.Itoa(d.width)
+	if d.width == 0 {
+		n = "" // the flexible dtype: dtype('<U')
 	}
-	return "dtype('" + d.String() + "')"
+	if d.bytes {
+		return "dtype('S" + n + "')"
+	}
+	return "dtype('<U" + n + "')"
 }
 
 // itemsize is the bytes of one element.
