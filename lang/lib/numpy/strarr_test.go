@@ -57,3 +57,19 @@ func TestStringArrayOpsMatchNumPy(t *testing.T) {
 		"a + a", "a + 1", "a * 2", "1 - a", "np.sum(a)", "a.sum()", "np.mean(a)", "np.max(a)", "np.add(a, a)", "np.sqrt(a)", "a < 1",
 	})
 }
+
+// TestNpCharMatchesNumPy compares np.char's functions with NumPy 1.24:
+// their results and the dtypes NumPy gives them.
+func TestNpCharMatchesNumPy(t *testing.T) {
+	pre := prelude + "a = np.array(['  Hello ', 'world', 'numPy'])\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"np.char.upper(a), np.char.lower(['AB', 'c']), np.char.capitalize(a), np.char.title(a), np.char.swapcase(a)",
+		"np.char.strip(a), np.char.strip(a, ' H'), np.char.lstrip(a), np.char.rstrip(a)",
+		"np.char.add(a, '!'), np.char.add(['a', 'b'], ['cc', 'd']), np.char.add(np.array([['x'], ['y']]), ['1', '22']), np.char.multiply(a, 2)",
+		"np.char.replace(a, 'l', 'LL'), np.char.replace(a, 'l', '', count=1), np.char.join('-', ['abc', 'de']), np.char.join(['-', '+'], ['abc', 'de'])",
+		"np.char.startswith(a, 'w'), np.char.endswith(a, 'Py'), np.char.find(a, 'l'), np.char.find(a, 'l', 4), np.char.count(a, 'l'), np.char.str_len(a), np.char.str_len(np.array([['ab', 'c']]))",
+		"np.char.center(a, 10, '*'), np.char.center(['abcdef'], 3), np.char.zfill(['7', '-3', '123'], 4), np.char.ljust(['a'], 3), np.char.rjust(['a'], 3, '.')",
+		"np.char.isdigit(['1', 'a']), np.char.isalpha(np.array([], dtype='U1')), np.char.upper([b'ab']), np.char.add([b'a'], [b'b']), np.char.upper('abc')",
+		"np.char.upper([1, 2])",
+	})
+}
