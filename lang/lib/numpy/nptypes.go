@@ -158,7 +158,7 @@ var array2stringBuiltin = lang.NewBuiltin(lang.AsValue, "array2string(a, max_lin
 		if !ok {
 			if sub, isSub := subArray(a.Value("a")); isSub {
 				arr = sub
-			} else {
+			} else if _, isStr := a.Value("a").(*StrArray); !isStr {
 				return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'size'", lang.TypeName(a.Value("a")))
 			}
 		}
@@ -172,6 +172,9 @@ var array2stringBuiltin = lang.NewBuiltin(lang.AsValue, "array2string(a, max_lin
 		opts, err := overridePrintOptions(a, map[string]string{"max_line_width": "linewidth", "precision": "precision", "suppress_small": "suppress", "threshold": "threshold", "edgeitems": "edgeitems", "sign": "sign", "floatmode": "floatmode", "legacy": "legacy"})
 		if err != nil {
 			return nil, err
+		}
+		if arr == nil { // a string array
+			return a.Value("a").(*StrArray).textWith(sep, prefix, opts.linewidth-len(suffix), opts), nil
 		}
 		t := arr.val()
 		if t.Numel() == 0 {

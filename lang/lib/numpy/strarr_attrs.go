@@ -131,6 +131,9 @@ func init() {
 		}
 		return v, nil
 	})
+	def("view(self)", "A view of the array: the same elements.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+		return s.view(s.idx), nil
+	})
 	def("copy(self)", "A copy of the array.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return s.copyOf(s.dt)
 	})

@@ -242,6 +242,57 @@ func defStrFuncs(m map[string]lang.Value) {
 		}
 		return out, out.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, fill)
 	})
+	// rearranging: the numeric function on the positions, a view where
+	// it gives one
+	for _, name := range []string{"reshape", "copy", "transpose", "flip", "fliplr", "flipud", "squeeze", "expand_dims", "ravel", "tile", "repeat", "roll",
+		"swapaxes", "moveaxis", "rot90", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d", "take", "split", "array_split", "hsplit", "vsplit", "triu", "tril", "diag", "diagonal", "delete", "resize", "asfortranarray", "ascontiguousarray"} {
+		if _, ok := m[name].(*lang.Builtin); !ok {
+			continue
+		}
+		wrapStr(m, name, func(a *lang.Args) bool {
+			vals := a.Values()
+			_, ok := vals[0].(*StrArray)
+			return len(vals) > 0 && ok
+		}, func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+			vals := a.Values()
+			s := vals[0].(*StrArray)
+			vals[0] = &Array{store: s.idx}
+			r, err := numeric(a)
+			vals[0] = s
+			if err != nil {
+				return nil, err
+			}
+			return s.rearranged(r)
+		})
+	}
+	// append and insert join values into the array: on positions
+	for name, params := range map[string][]int{"append": {0, 1}, "insert": {0, 2}} {
+		if _, ok := m[name].(*lang.Builtin); !ok {
+			continue
+		}
+		name, params := name, params
+		wrapStr(m, name, func(a *lang.Args) bool {
+			vals := a.Values()
+			return hasText(vals[params[0]]) || hasText(vals[params[1]])
+		}, func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+			vals := a.Values()
+			x, y := vals[params[0]], vals[params[1]]
+			pos, all, err := joined([]lang.Value{x, y})
+			if err != nil {
+				return nil, err
+			}
+			vals[params[0]], vals[params[1]] = pos[0], pos[1]
+			r, err := numeric(a)
+			vals[params[0]], vals[params[1]] = x, y
+			if err != nil {
+				return nil, err
+			}
+			if xs, ok := x.(*StrArray); ok && name == "insert" {
+				all.dt = xs.dt // the values cast to the array's dtype, as NumPy's insert
+			}
+			return fromPositions(r, all)
+		})
+	}
 	wrapStr(m, "sort", textParam("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		s, err := strArrayOf(a.Value("a"), false)
 		if err != nil {
@@ -405,4 +456,43 @@ func strIsin(element, test lang.Value, invert, flat bool) (lang.Value, error) {
 		return nil, err
 	}
 	return wrapArray(r), nil
+}
+
+// rearranged is the result r of a numeric function run on s's positions
+// as string arrays: views where r shares the positions' memory, copies
+// where it does not, elements for 0-d results, and lists of them.
+func (s *StrArray) rearranged(r lang.Value) (lang.Value, error) {
+	switch x := r.(type) {
+	case *Scalar:
+		p, ok := x.Index()
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "kael's string arrays: a result gave no position")
+		}
+		return s.elem(p), nil
+	case *Array:
+		v := s.view(x.val())
+		if x.store.Storage() != s.idx.Storage() {
+			return v.copyOf(s.dt)
+		}
+		return v, nil
+	case *lang.List:
+		out := make([]lang.Value, len(x.Elems))
+		for i, e := range x.Elems {
+			var err error
+			if out[i], err = s.rearranged(e); err != nil {
+				return nil, err
+			}
+		}
+		return &lang.List{Elems: out}, nil
+	case lang.Tuple:
+		out := make(lang.Tuple, len(x))
+		for i, e := range x {
+			var err error
+			if out[i], err = s.rearranged(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return nil, lang.Errorf(lang.TypeError, "kael's string arrays: unexpected result %s", lang.TypeName(r))
 }

@@ -225,7 +225,11 @@ func quoteText(s string, isBytes bool) string {
 
 // text is NumPy's array2string of the elements' reprs.
 func (s *StrArray) text(separator, prefix string, linewidth int) string {
-	opts := currentPrintOptions()
+	return s.textWith(separator, prefix, linewidth, currentPrintOptions())
+}
+
+// textWith is text under the print options opts.
+func (s *StrArray) textWith(separator, prefix string, linewidth int, opts printOptions) string {
 	return array2stringWith(s.idx, separator, prefix, linewidth, opts, func(p *printer, shown elements) func(int) string {
 		return func(i int) string { return quoteText((*s.data)[p.ints[i]], s.dt.bytes) }
 	})

@@ -90,9 +90,7 @@ func (s *StrArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 			t, err := boolTensor(vals, s.shape())
 			return wrap(t), true, err
 		}
-		// NumPy 1.24 gives up on the comparison: a scalar and a warning
-		return nil, true, &lang.Warned{Value: op == syntax.NEQ, Category: "FutureWarning",
-			Messages: []string{"elementwise comparison failed; returning scalar instead, but in the future will perform elementwise comparison"}}
+		return nil, true, failedComparison(op)
 	}
 	if cmp == nil {
 		return nil, true, s.ufuncError(op, other, reflected)
@@ -103,6 +101,9 @@ func (s *StrArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 	}
 	xs, ys, shape, err := broadcastText(x, y)
 	if err != nil {
+		if op == syntax.EQL || op == syntax.NEQ {
+			return nil, true, failedComparison(op)
+		}
 		return nil, true, err
 	}
 	out := make([]bool, len(xs))
@@ -114,6 +115,13 @@ func (s *StrArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 		return nil, true, err
 	}
 	return wrap(t), true, nil
+}
+
+// failedComparison is NumPy 1.24 giving up on == or !=: a scalar and a
+// FutureWarning.
+func failedComparison(op syntax.Token) error {
+	return &lang.Warned{Value: op == syntax.NEQ, Category: "FutureWarning",
+		Messages: []string{"elementwise comparison failed; returning scalar instead, but in the future will perform elementwise comparison"}}
 }
 
 // ufuncError is NumPy's UFuncTypeError for an operator between a string

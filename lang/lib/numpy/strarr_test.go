@@ -53,6 +53,11 @@ func TestStringArrayOpsMatchNumPy(t *testing.T) {
 		"np.isin(a, ['a']), np.in1d(a, ['bb']), np.isin(a, ['a'], invert=True), np.isin(np.array([['x', 'y']]), ['y'])",
 		"np.arange(3).astype(str), np.array([1.5, 2]).astype(str), np.array([True]).astype(str), np.array([[1, 2], [3, 4]]).astype(str), np.array([0.1, 1e20, -3.5]).astype(str), np.array([1.5], dtype=np.float32).astype(str), np.arange(3, dtype=np.int8).astype(str)",
 		"np.array(['1.5', '2']).astype(float), np.array(['1', '-2']).astype(int), np.array(['1', '2'], dtype=int), np.array(['0', '3']).astype(bool), a.astype('U1'), a.astype('S')",
+		"isinstance(a, np.ndarray), type(a).__name__, np.asarray(a) is a, 'a' in a, 'z' in a, a[:, None], a[None], np.shape(a), np.size(a), np.ndim(a), np.array(a), np.array(a, dtype='U1')",
+		"np.reshape(a, (2, 1)), np.copy(a), np.transpose(np.array([['a', 'b']])), np.flip(a), np.roll(a, 1), np.tile(a, 2), np.repeat(a, 2), np.expand_dims(a, 0), np.split(np.array(['a', 'b', 'c', 'd']), 2), np.append(a, 'z'), np.append(a, 'zzz'), np.insert(a, 1, 'zzz'), np.delete(a, 0)",
+		"v = np.flip(a)\nv[0] = 'Q'\nr = np.reshape(a, (2, 1))\nr[0, 0] = 'R'\nt = np.tile(a, 2)\nt[1] = 'T'\na, a.view(), a.T.strides",
+		"np.array2string(a, separator=', '), np.array_repr(a), np.array_str(a), np.array(['a', 'b']) == np.array(['a', 'b', 'c'])",
+		"np.array2string(np.array(['a', 'bb', 'c']), threshold=2, edgeitems=1)",
 		"np.array(['a', 'x']).astype(float)", "np.array(['1.5']).astype(int)", "np.array(['']).astype(bool)",
 		"a + a", "a + 1", "a * 2", "1 - a", "np.sum(a)", "a.sum()", "np.mean(a)", "np.max(a)", "np.add(a, a)", "np.sqrt(a)", "a < 1",
 	})
