@@ -15,17 +15,22 @@ import (
 // elements' positions in one joined slice, so they join and broadcast
 // as NumPy does.
 
-// wrapStr makes m[name] run str when take says the call is for strings,
-// else the numeric function.
+// wrapStr makes m[name] (and each other name of the same builtin) run
+// str when take says the call is for strings, else the numeric function.
 func wrapStr(m map[string]lang.Value, name string, take func(a *lang.Args) bool, str func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error)) {
 	b := m[name].(*lang.Builtin)
 	numeric := b.Fn()
-	m[name] = b.WithFn(func(a *lang.Args) (lang.Value, error) {
+	w := b.WithFn(func(a *lang.Args) (lang.Value, error) {
 		if take(a) {
 			return str(a, numeric)
 		}
 		return numeric(a)
 	})
+	for k, v := range m { // aliases stay one object (np.row_stack is np.vstack)
+		if v == lang.Value(b) {
+			m[k] = w
+		}
+	}
 }
 
 // strDTypeParam reports whether the parameter name is a string dtype.
