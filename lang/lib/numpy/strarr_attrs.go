@@ -131,6 +131,9 @@ func init() {
 		}
 		return v, nil
 	})
+	def("fill(self, value)", "Sets every element to value (cut to the width).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+		return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("value"))
+	})
 	def("view(self)", "A view of the array: the same elements.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return s.view(s.idx), nil
 	})

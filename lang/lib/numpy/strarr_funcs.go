@@ -226,6 +226,34 @@ func defStrFuncs(m map[string]lang.Value) {
 			return zerosStr(shape, sd, fill)
 		})
 	}
+	for name, fill := range map[string]float64{"zeros_like": 0, "empty_like": 0, "ones_like": 1, "full_like": 0} {
+		if _, ok := m[name].(*lang.Builtin); !ok {
+			continue
+		}
+		name, fill := name, fill
+		wrapStr(m, name, func(a *lang.Args) bool {
+			_, ok := a.Value("a").(*StrArray)
+			return ok && (a.IsNone("dtype") || strDTypeParam(a, "dtype"))
+		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+			s := a.Value("a").(*StrArray)
+			dt := s.dt
+			if !a.IsNone("dtype") {
+				d, _, err := strDTypeArg(a.Value("dtype"))
+				if err != nil {
+					return nil, err
+				}
+				if d.width == 0 {
+					d.width = s.dt.width
+				}
+				dt = d
+			}
+			out, err := zerosStr(s.shape(), dt, fill)
+			if err != nil || name != "full_like" {
+				return out, err
+			}
+			return out, out.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("fill_value"))
+		})
+	}
 	wrapStr(m, "full", func(a *lang.Args) bool {
 		return strDTypeParam(a, "dtype") || hasText(a.Value("fill_value")) && a.IsNone("dtype")
 	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {

@@ -58,6 +58,10 @@ func TestStringArrayOpsMatchNumPy(t *testing.T) {
 		"v = np.flip(a)\nv[0] = 'Q'\nr = np.reshape(a, (2, 1))\nr[0, 0] = 'R'\nt = np.tile(a, 2)\nt[1] = 'T'\na, a.view(), a.T.strides",
 		"np.array2string(a, separator=', '), np.array_repr(a), np.array_str(a), np.array(['a', 'b']) == np.array(['a', 'b', 'c'])",
 		"np.array2string(np.array(['a', 'bb', 'c']), threshold=2, edgeitems=1)",
+		"np.zeros_like(a), np.empty_like(a), np.ones_like(a), np.full_like(a, 'qqq'), np.zeros_like(a, dtype='U5')",
+		"c = a.copy()\nc.fill('zzz')\nc, a",
+		"np.random.seed(0)\nx = np.random.choice(['x', 'y', 'z'], size=5)\ny = np.random.choice(a)\nz = np.random.permutation(np.array(['p', 'q', 'r', 's']))\nw = np.array(['p', 'q', 'r', 's'])\nnp.random.shuffle(w)\nx, y, z, w",
+		"g = np.random.default_rng(0)\ng.choice(a, 3), g.choice(['u', 'v'], size=(2, 2), replace=True), g.permutation(np.array(['p', 'q', 'r']))",
 		"np.array(['a', 'x']).astype(float)", "np.array(['1.5']).astype(int)", "np.array(['']).astype(bool)",
 		"a + a", "a + 1", "a * 2", "1 - a", "np.sum(a)", "a.sum()", "np.mean(a)", "np.max(a)", "np.add(a, a)", "np.sqrt(a)", "a < 1",
 	})
