@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -261,7 +262,7 @@ func (s *StrArray) PyRepr() string {
 	str := prefix + lst + ","
 	dtypeText := "dtype='" + s.dt.String() + "')"
 	spacer := " "
-	lastLine := len(str) - (strings.LastIndex(str, "\n") + 1)
+	lastLine := utf8.RuneCountInString(str[strings.LastIndex(str, "\n")+1:])
 	if lastLine+len(dtypeText)+1 > opts.linewidth {
 		spacer = "\n" + strings.Repeat(" ", len(prefix))
 	}

@@ -30,6 +30,7 @@ func TestStringArraysMatchNumPy(t *testing.T) {
 		"c = np.array(['aaa', 'bbb', 'ccc'])\nc[[0, 2]] = ['x', 'yyyy']\nc[c == 'bbb'] = 'z'\nc",
 		"c = np.zeros((2, 3), dtype='U1')\nc[:] = ['a', 'b', 'c']\nc[1] = 'long'\nc",
 		"c = np.array([b'ab', b'c'])\nc[1] = b'xyz'\nc",
+		"np.array(['héllo wörld %d' % i for i in range(12)]), np.array([['ünï', 'b'] * 9])",
 		"bool(np.array([''])), bool(np.array(['x'])), np.array(['x', 'é']).itemsize",
 		"a[5]", "a[0, 0]", "np.array(['a', ['b']])", "bool(a)",
 	})
