@@ -23,6 +23,7 @@ func TestStringArraysMatchNumPy(t *testing.T) {
 		"np.full(3, 'ab'), np.full((2, 2), 'x', dtype='U3'), np.full(2, 7, dtype='U')",
 		"big = np.array([str(i) for i in range(2000)])\nstr(big), repr(big), repr(big.reshape(40, 50))",
 		"np.array(['word%d' % i for i in range(30)])",
+		"a.dtype == str, a.dtype == np.str_, a.dtype.kind == 'U', np.issubdtype(a.dtype, np.str_), np.issubdtype(a.dtype, np.number), np.issubdtype(a.dtype, np.character), np.issubdtype(b.dtype, np.str_), np.issubdtype(np.float64, np.flexible), np.issubdtype('U3', str), a.dtype != np.float64, np.dtype('U3') == np.dtype('S3')",
 		"type(a[0]).__name__, repr(a[0]), str(a[0]), isinstance(a[0], str), a[0] == 'a', a[0] + 'x', np.str_, np.bytes_, type(b[1]), b[1], isinstance(b[0], bytes)",
 		"a[-1], a[1:], a[::-1], a[[1, 0, 1]], a[np.array([True, False])], a[a == 'bb'], list(a), [x.upper() for x in a], len(a)",
 		"a.tolist(), b.tolist(), a.item(1), np.array(['q']).item(), np.array([['a', 'b']]).item(0, 1), np.array('z').item()",
