@@ -389,17 +389,13 @@ func defStrFuncs(m map[string]lang.Value) {
 		return strUnique(s, a.Bool("return_index"), a.Bool("return_inverse"), a.Bool("return_counts"))
 	})
 	for _, name := range []string{"isin", "in1d"} {
-		first, flat := "element", false
+		first, second, flat := "element", "test_elements", false
 		if name == "in1d" {
-			first, flat = "ar1", true
+			first, second, flat = "ar1", "ar2", true
 		}
 		wrapStr(m, name, func(a *lang.Args) bool {
-			return hasText(a.Value(first)) || hasText(a.Value("test_elements")) || hasText(a.Value("ar2"))
+			return hasText(a.Value(first)) || hasText(a.Value(second))
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
-			second := "test_elements"
-			if flat {
-				second = "ar2"
-			}
 			return strIsin(a.Value(first), a.Value(second), a.Bool("invert"), flat)
 		})
 	}
