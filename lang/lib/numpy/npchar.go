@@ -124,8 +124,18 @@ var (
 func widthArg(a *lang.Args) resultKind {
 	return func(in *StrArray, _ []lang.Value) (*StrDType, tensor.DType, error) {
 		w, ok := lang.AsInt(a.Value("width"))
-		if !ok {
-			return nil, 0, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(a.Value("width")))
+		if !ok { // widths as an array: the widest, as NumPy sizes the result
+			t, err := arrayFrom(a.Value("width"), tensor.Int64, true)
+			if err != nil {
+				return nil, 0, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(a.Value("width")))
+			}
+			ws, err := tensor.Values[int64](t)
+			if err != nil {
+				return nil, 0, err
+			}
+			for _, x := range ws {
+				w = max(w, x)
+			}
 		}
 		return &StrDType{bytes: in.dt.bytes, width: int(max(w, 1))}, 0, nil
 	}
@@ -149,9 +159,110 @@ func charMap(a *lang.Args, v lang.Value, name string, args []lang.Value, kind re
 		}
 		args = args[:len(args)-1]
 	}
+	for _, x := range args {
+		switch x.(type) {
+		case *lang.List, lang.Tuple, *StrArray, *Array:
+			return charMapBroadcast(a, v, name, args, kind)
+		}
+	}
 	return charMapFn(a, v, func(x lang.Value) (lang.Value, error) {
 		return charCall(a, x, name, args...)
 	}, kind)
+}
+
+// charMapBroadcast is charMap with arguments that are arrays (or lists):
+// they and v broadcast together, as NumPy's np.char broadcasts them.
+func charMapBroadcast(a *lang.Args, v lang.Value, name string, args []lang.Value, kind resultKind) (lang.Value, error) {
+	s, err := charInput(v)
+	if err != nil {
+		return nil, err
+	}
+	shape := s.shape()
+	texts := make([]*StrArray, len(args))
+	nums := make([]*tensor.Tensor, len(args))
+	for i, x := range args {
+		switch x.(type) {
+		case *lang.List, lang.Tuple, *StrArray, *Array:
+		default:
+			continue
+		}
+		var sub []int
+		if hasText(x) {
+			if texts[i], err = strArrayOf(x, s.dt.bytes); err != nil {
+				return nil, err
+			}
+			sub = texts[i].shape()
+		} else {
+			if nums[i], err = arrayFrom(x, 0, false); err != nil {
+				return nil, err
+			}
+			sub = nums[i].Shape()
+		}
+		if shape, err = tensor.BroadcastShapes(shape, sub); err != nil {
+			return nil, lang.Errorf(lang.ValueError, "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 with shape %s and arg %d with shape %s.", tupleText(s.shape()), i+1, tupleText(sub))
+		}
+	}
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	cols := make([][]lang.Value, len(args))
+	textValues := func(x *StrArray) ([]lang.Value, error) {
+		vals, err := x.broadcastValues(shape)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]lang.Value, len(vals))
+		for j, e := range vals {
+			out[j] = e
+			if x.dt.bytes {
+				out[j] = lang.NewBytes([]byte(e))
+			}
+		}
+		return out, nil
+	}
+	for i := range args {
+		switch {
+		case texts[i] != nil:
+			if cols[i], err = textValues(texts[i]); err != nil {
+				return nil, err
+			}
+		case nums[i] != nil:
+			e, err := nums[i].Expand(shape...)
+			if err != nil {
+				return nil, err
+			}
+			if e, err = e.Contiguous(); err != nil {
+				return nil, err
+			}
+			if e, err = e.Reshape(-1); err != nil {
+				return nil, err
+			}
+			l, err := toPython(e)
+			if err != nil {
+				return nil, err
+			}
+			cols[i] = l.(*lang.List).Elems
+		}
+	}
+	xs, err := textValues(s)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]lang.Value, n)
+	for j := range results {
+		call := make([]lang.Value, len(args))
+		for i, x := range args {
+			call[i] = x
+			if cols[i] != nil {
+				call[i] = cols[i][j]
+			}
+		}
+		if results[j], err = charCall(a, xs[j], name, call...); err != nil {
+			return nil, err
+		}
+	}
+	return gather(s, results, shape, kind)
 }
 
 // charMapFn is fn of each element of v, gathered as kind says.

@@ -81,6 +81,9 @@ func TestNpCharMatchesNumPy(t *testing.T) {
 		"np.char.startswith(a, 'w'), np.char.endswith(a, 'Py'), np.char.find(a, 'l'), np.char.find(a, 'l', 4), np.char.count(a, 'l'), np.char.str_len(a), np.char.str_len(np.array([['ab', 'c']]))",
 		"np.char.center(a, 10, '*'), np.char.center(['abcdef'], 3), np.char.zfill(['7', '-3', '123'], 4), np.char.ljust(['a'], 3), np.char.rjust(['a'], 3, '.')",
 		"np.char.isdigit(['1', 'a']), np.char.isalpha(np.array([], dtype='U1')), np.char.upper([b'ab']), np.char.add([b'a'], [b'b']), np.char.upper('abc')",
+		"b = np.array(['apple', 'banana', 'cherry'])\nnp.char.startswith(b, ['a', 'x', 'ch']), np.char.find(b, ['p', 'n', 'z']), np.char.center(b, [8, 10, 12]), np.char.replace(b, ['a', 'b', 'c'], 'X')",
+		"np.char.zfill(np.array([['1'], ['22']]), [3, 4]), np.char.count(np.array(['aXa', 'a']), 'a', [0, 1]), np.char.strip(np.array([' a ', 'xbx']), [' ', 'x'])",
+		"np.char.startswith(np.array(['apple', 'banana', 'cherry']), ['a', 'b'])",
 		"np.char.upper([1, 2])",
 	})
 }
