@@ -735,7 +735,7 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 		return in.userCompare(op, a, b)
 	}
 	if r, ok, err := operandBinary(op, a, b); ok {
-		return r, err
+		return in.warned(r, err) // a comparison that warns (NumPy's FutureWarning)
 	}
 	if isTensor(a) || isTensor(b) {
 		r, err := in.tensorBinary(op, a, b, at)

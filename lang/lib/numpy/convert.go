@@ -93,9 +93,12 @@ func inferDType(data any, depth int) (tensor.DType, error) {
 		}
 		return dt, nil
 	case string:
-		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no string arrays: its arrays hold numbers and bools")
+		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no string version of this function: string arrays take indexing, comparisons, sort, argsort, unique, where, concatenate, stack, isin, astype and np.char's functions")
 	case lang.NoneType:
 		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no object arrays: None is not a number")
+	}
+	if _, isStr := data.(*StrArray); isStr {
+		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no string version of this function: string arrays take indexing, comparisons, sort, argsort, unique, where, concatenate, stack, isin, astype and np.char's functions")
 	}
 	return 0, lang.Errorf(lang.TypeError, "kael's NumPy cannot make an array of %s", lang.TypeName(data))
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -249,9 +250,11 @@ func (p *printer) recurse(index []int, hangingIndent string, currWidth int, summ
 
 // extendLine is NumPy's _extendLine: wrap before word when it would pass
 // the width, unless the line holds only its prefix.
+// Widths are in characters, as Python's len (a string array's elements
+// may be non-ASCII).
 func extendLine(s, line, word string, width int, prefix string) (string, string) {
-	needsWrap := len(line)+len(word) > width
-	if len(line) <= len(prefix) {
+	needsWrap := utf8.RuneCountInString(line)+utf8.RuneCountInString(word) > width
+	if utf8.RuneCountInString(line) <= utf8.RuneCountInString(prefix) {
 		needsWrap = false
 	}
 	if needsWrap {

@@ -523,6 +523,12 @@ func init() {
 			}},
 		{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				if sd, ok, err := strDTypeArg(a.Value("dtype")); ok || err != nil {
+					if err != nil {
+						return nil, err
+					}
+					return strArrayFrom(wrapArray(t), sd, false) // NumPy's str of each element
+				}
 				dt, err := toDType(a.Value("dtype"))
 				if err != nil {
 					return nil, err

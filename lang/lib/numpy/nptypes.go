@@ -54,8 +54,12 @@ var (
 	// npObject is np.object_, the class of NumPy's object arrays' items,
 	// which kael lacks: a class with no dtype below it, which makes no
 	// instances and no dtype (unsupportedDType).
-	npObject      = &AbstractType{name: "object_", parent: npGeneric, has: func(tensor.DType) bool { return false }}
-	abstractTypes = []*AbstractType{npGeneric, npNumber, npInteger, npSignedInteger, npUnsignedInteger, npInexact, npFloating, npComplexFloating, npObject}
+	npObject = &AbstractType{name: "object_", parent: npGeneric, has: func(tensor.DType) bool { return false }}
+	// npFlexible and npCharacter are above np.str_ and np.bytes_, the
+	// scalars of string arrays (strdtype.go), which are no tensor dtypes.
+	npFlexible    = &AbstractType{name: "flexible", parent: npGeneric, has: func(tensor.DType) bool { return false }}
+	npCharacter   = &AbstractType{name: "character", parent: npFlexible, has: func(tensor.DType) bool { return false }}
+	abstractTypes = []*AbstractType{npGeneric, npNumber, npInteger, npSignedInteger, npUnsignedInteger, npInexact, npFloating, npComplexFloating, npObject, npFlexible, npCharacter}
 )
 
 // TypeName returns "type".
@@ -125,6 +129,23 @@ func isNumPyClass(v lang.Value) bool {
 // one of NumPy's scalar classes stands for its dtype's scalar type, and
 // the answer is issubclass(arg1, arg2), as NumPy 1.24's is.
 func issubdtype(arg1, arg2 lang.Value) (bool, error) {
+	d1, str1, err := strDTypeArg(arg1)
+	if err != nil {
+		return false, err
+	}
+	d2, str2, err := strDTypeArg(arg2)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case str1 && str2:
+		return d1.bytes == d2.bytes, nil
+	case str1:
+		a, ok := arg2.(*AbstractType)
+		return ok && (a == npCharacter || a == npFlexible || a == npGeneric), nil
+	case str2:
+		return false, nil
+	}
 	classOf := func(v lang.Value) (lang.Value, error) {
 		if isNumPyClass(v) {
 			return v, nil
@@ -158,7 +179,7 @@ var array2stringBuiltin = lang.NewBuiltin(lang.AsValue, "array2string(a, max_lin
 		if !ok {
 			if sub, isSub := subArray(a.Value("a")); isSub {
 				arr = sub
-			} else {
+			} else if _, isStr := a.Value("a").(*StrArray); !isStr {
 				return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'size'", lang.TypeName(a.Value("a")))
 			}
 		}
@@ -172,6 +193,9 @@ var array2stringBuiltin = lang.NewBuiltin(lang.AsValue, "array2string(a, max_lin
 		opts, err := overridePrintOptions(a, map[string]string{"max_line_width": "linewidth", "precision": "precision", "suppress_small": "suppress", "threshold": "threshold", "edgeitems": "edgeitems", "sign": "sign", "floatmode": "floatmode", "legacy": "legacy"})
 		if err != nil {
 			return nil, err
+		}
+		if arr == nil { // a string array
+			return a.Value("a").(*StrArray).textWith(sep, prefix, opts.linewidth-len(suffix), opts), nil
 		}
 		t := arr.val()
 		if t.Numel() == 0 {

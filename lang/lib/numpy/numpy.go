@@ -175,6 +175,8 @@ func buildModule() *lang.Module {
 	m["recarray"] = recarrayClass
 	m["fft"] = fftModule
 	m["lib"] = libModule
+	m["char"] = charModule
+	defStrFuncs(m)
 	// Each builtin is wrapped once, so that two names of one function stay
 	// one object (np.row_stack is np.vstack, as in NumPy).
 	wrapped := map[*lang.Builtin]*lang.Builtin{}
