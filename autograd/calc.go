@@ -62,14 +62,14 @@ func (c *calc) accumulate(acc, g *tensor.Tensor) *tensor.Tensor {
 // for the formula to hand on as the input's gradient, which accumulate
 // then does not add again; it returns nil, computing nothing, unless the
 // sum is one this calc allocated alone (c.sums), the product has its
-// shape and dtype as it is (no sumTo, no cast, no conj) and no other
-// input of n leads to the same place. The sum gets the same bits as
+// shape and dtype as it is (no sumTo, no cast, no conj), no other
+// input of n leads to the same place and n has no hooks. The sum gets the same bits as
 // accumulate adding the product (tensor.MatmulAddInPlace): a recurrent
 // layer's W_hh, one product a time step, no longer has a tensor
 // allocated for each.
 func (c *calc) addMatmul(n *Node, i int, a, b *tensor.Tensor, t bool) *tensor.Tensor {
-	if c.err != nil || c.rec || c.pending == nil || !n.needs(i) {
-		return nil
+	if c.err != nil || c.rec || c.pending == nil || !n.needs(i) || n.nodeHooks != nil {
+		return nil // a node's hooks see its own gradients, not a sum
 	}
 	acc := c.pending(n, i)
 	if acc == nil || !c.sums[acc] || acc.DType() != n.next[i].dtype || !slices.Equal(acc.Shape(), n.next[i].shape) {
