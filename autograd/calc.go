@@ -23,6 +23,12 @@ type calc struct {
 	// sums, in the engine's calc, are the gradient sums it allocated
 	// (accumulate) and holds alone until the pass hands them on.
 	sums map[*tensor.Tensor]bool
+	// pending, in the engine's calc, is the gradient summed so far for
+	// input i of node n (nil when none has reached it yet), and added a
+	// sum that a formula has already added its contribution into
+	// (addMatmul), which accumulate then does not add again.
+	pending func(n *Node, i int) *tensor.Tensor
+	added   *tensor.Tensor
 }
 
 // accumulate returns acc + g, the gradient summed so far plus another
@@ -36,6 +42,10 @@ func (c *calc) accumulate(acc, g *tensor.Tensor) *tensor.Tensor {
 	if c.err != nil {
 		return nil
 	}
+	if g == acc && g == c.added {
+		c.added = nil
+		return acc
+	}
 	if !c.rec && c.sums[acc] && slices.Equal(acc.Shape(), g.Shape()) && tensor.ResultType(acc, g) == acc.DType() {
 		c.inPlace(tensor.AddSpec, acc, g)
 		return c.keep(acc, nil)
@@ -45,6 +55,47 @@ func (c *calc) accumulate(acc, g *tensor.Tensor) *tensor.Tensor {
 		c.sums[s] = true
 	}
 	return s
+}
+
+// addMatmul adds the product a·b, transposed when t is set, into the
+// gradient summed so far for input i of n, in place, and returns that sum
+// for the formula to hand on as the input's gradient, which accumulate
+// then does not add again; it returns nil, computing nothing, unless the
+// sum is one this calc allocated alone (c.sums), the product has its
+// shape and dtype as it is (no sumTo, no cast, no conj), no other
+// input of n leads to the same place and n has no hooks. The sum gets the same bits as
+// accumulate adding the product (tensor.MatmulAddInPlace): a recurrent
+// layer's W_hh, one product a time step, no longer has a tensor
+// allocated for each.
+func (c *calc) addMatmul(n *Node, i int, a, b *tensor.Tensor, t bool) *tensor.Tensor {
+	if c.err != nil || c.rec || c.pending == nil || !n.needs(i) || n.nodeHooks != nil {
+		return nil // a node's hooks see its own gradients, not a sum
+	}
+	acc := c.pending(n, i)
+	if acc == nil || !c.sums[acc] || acc.DType() != n.next[i].dtype || !slices.Equal(acc.Shape(), n.next[i].shape) {
+		return nil
+	}
+	for j, e := range n.next {
+		if j != i && e.live() && e.sameTarget(n.next[i]) {
+			return nil
+		}
+	}
+	into := acc
+	if t {
+		if into = c.mT(acc); into == nil {
+			return nil
+		}
+	}
+	done, err := tensor.MatmulAddInPlace(into, a, b)
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	if !done {
+		return nil
+	}
+	c.added = acc
+	return acc
 }
 
 // keep records err and returns t.

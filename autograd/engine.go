@@ -171,6 +171,19 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 			res.leaves = append(res.leaves, leafGrad{leaf, g})
 		}
 	}
+	c.pending = func(n *Node, i int) *tensor.Tensor {
+		switch e := n.next[i]; {
+		case e.leaf != nil:
+			if k, ok := leafIndex[e.leaf]; ok {
+				return res.leaves[k].g
+			}
+		case e.fn != nil && e.fn.multi == nil:
+			return grads[e.fn]
+		case e.fn != nil && multi[e.fn] != nil:
+			return multi[e.fn][e.slot]
+		}
+		return nil
+	}
 	var fns []*Node
 	for i, r := range roots {
 		if r.leaf != nil {

@@ -188,6 +188,28 @@ func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
 	return Add(out, bias)
 }
 
+// LinearT is Linear(x, weight, bias) for a 2-D x, given weightT =
+// T(weight) made by the caller: a layer that applies one weight at every
+// time step (a recurrent layer's W_hh) transposes it once, so that the
+// steps' gradients for it meet at one TBackward0 node, where the engine
+// adds each step's product into their sum in place (addmm's backward,
+// calc.addMatmul) rather than allocate a tensor for it. The values and
+// the gradients are Linear's; without a bias, under autocast or for
+// another x, it is Linear.
+func LinearT(x, weight, weightT, bias *tensor.Tensor) (*tensor.Tensor, error) {
+	if bias == nil || x.Dim() != 2 || autocastOn.Load() || !IsGradEnabled() {
+		return Linear(x, weight, bias)
+	}
+	if err := tensor.CheckLinear(x, weight, bias); err != nil {
+		return nil, err
+	}
+	out, err := tensor.Linear(x, weight, bias)
+	if err != nil || !track(out, x, weightT, bias) {
+		return out, err
+	}
+	return addmm(out, bias, x, weightT), nil
+}
+
 // addmm records out = bias + m1 @ m2, PyTorch's addmm (at::linear calls it
 // with m2 = Wᵀ): bias's gradient is G summed to its shape, m1's G @ m2ᴴ,
 // m2's m1ᴴ @ G. As PyTorch, it saves m1 only when m2 needs a gradient and
@@ -213,9 +235,13 @@ func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
 			}
 		}
 		if n.needs(2) {
+			// A weight used at every time step sums its gradients in
+			// place (calc.addMatmul); the products are the same.
 			if transposed2D(m2) {
-				grads[2] = n.toInput(c, 2, c.mT(c.matmul(c.mT(g), c.conj(m1))))
-			} else {
+				if grads[2] = c.addMatmul(n, 2, c.mT(g), m1, true); grads[2] == nil {
+					grads[2] = n.toInput(c, 2, c.mT(c.matmul(c.mT(g), c.conj(m1))))
+				}
+			} else if grads[2] = c.addMatmul(n, 2, c.mT(m1), g, false); grads[2] == nil {
 				grads[2] = n.toInput(c, 2, c.matmul(c.conj(c.mT(m1)), g))
 			}
 		}

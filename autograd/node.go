@@ -81,6 +81,15 @@ type edge struct {
 // live reports whether gradients flow along e.
 func (e edge) live() bool { return e.fn != nil || e.leaf != nil }
 
+// sameTarget reports whether e and f lead to the same gradient: one leaf,
+// or one output of one node.
+func (e edge) sameTarget(f edge) bool {
+	if e.leaf != nil || f.leaf != nil {
+		return e.leaf == f.leaf
+	}
+	return e.fn == f.fn && e.slot == f.slot
+}
+
 // edgeTo returns the edge to t. A GradFn that package autograd did not make
 // carries no gradient.
 func edgeTo(t *tensor.Tensor) edge {

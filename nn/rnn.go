@@ -260,6 +260,9 @@ func (r *RNN) run(x, h0, c0 *tensor.Tensor, lengths []int, batchFirst bool) (out
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			if autograd.IsGradEnabled() && w.hh.RequiresGrad() {
+				w.hhT = autograd.T(w.hh)
+			}
 			idx := layer*r.directions() + dir
 			h := c.selectAt(h0, 0, idx)
 			var cell *tensor.Tensor
@@ -391,7 +394,12 @@ func pyList(xs []int) string {
 
 // recurrentWeights are the parameters of one layer and direction (or of
 // a cell); the biases may be nil.
-type recurrentWeights struct{ ih, hh, bih, bhh *tensor.Tensor }
+type recurrentWeights struct {
+	ih, hh, bih, bhh *tensor.Tensor
+	// hhT is T(hh), made once for a layer's steps when hh takes a
+	// gradient (autograd.LinearT); nil otherwise.
+	hhT *tensor.Tensor
+}
 
 // weights returns the parameters of a layer and direction, failing when
 // one has been set to None.
@@ -403,7 +411,7 @@ func (r *RNN) weights(layer, dir int) (recurrentWeights, error) {
 			return recurrentWeights{}, tensor.Errorf(tensor.TypeError, "%s.%s is None", r.TypeName(), name)
 		}
 	}
-	return recurrentWeights{ps[0], ps[1], ps[2], ps[3]}, nil
+	return recurrentWeights{ih: ps[0], hh: ps[1], bih: ps[2], bhh: ps[3]}, nil
 }
 
 // recurrentStep advances the state one time step: gi is the input's
@@ -416,7 +424,12 @@ func (r *RNN) weights(layer, dir int) (recurrentWeights, error) {
 // keeps PyTorch's CPU composition, whose last node (MulBackward0,
 // AddBackward0) is the grad_fn of its outputs.
 func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurrentWeights, fuse bool) (*tensor.Tensor, *tensor.Tensor) {
-	gh := c.linear(h, w.hh, w.bhh)
+	var gh *tensor.Tensor
+	if w.hhT != nil {
+		gh = c.do(func() (*tensor.Tensor, error) { return autograd.LinearT(h, w.hh, w.hhT, w.bhh) })
+	} else {
+		gh = c.linear(h, w.hh, w.bhh)
+	}
 	switch mode {
 	case ModeLSTM:
 		if c.err != nil {
@@ -605,7 +618,7 @@ func (r *RNNCell) Run(x, h, cell *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor
 			return nil, nil, tensor.Errorf(tensor.RuntimeError, "hidden0 has inconsistent hidden_size: got %d, expected %d", s.Shape()[1], r.HiddenSize)
 		}
 	}
-	w := recurrentWeights{r.base.Parameter("weight_ih"), r.base.Parameter("weight_hh"), r.base.Parameter("bias_ih"), r.base.Parameter("bias_hh")}
+	w := recurrentWeights{ih: r.base.Parameter("weight_ih"), hh: r.base.Parameter("weight_hh"), bih: r.base.Parameter("bias_ih"), bhh: r.base.Parameter("bias_hh")}
 	if w.ih == nil || w.hh == nil {
 		return nil, nil, tensor.Errorf(tensor.TypeError, "%s.weight_ih or weight_hh is None", r.TypeName())
 	}
@@ -667,7 +680,7 @@ func RunRNN(c RNNConfig, params []*tensor.Tensor, x, h0, c0 *tensor.Tensor, trai
 // cell.
 func CellStep(mode string, x, h, cell, wih, whh, bih, bhh *tensor.Tensor) (*tensor.Tensor, *tensor.Tensor, error) {
 	c := &chain{}
-	h, cell = c.recurrentStep(mode, c.linear(x, wih, bih), h, cell, recurrentWeights{wih, whh, bih, bhh}, false)
+	h, cell = c.recurrentStep(mode, c.linear(x, wih, bih), h, cell, recurrentWeights{ih: wih, hh: whh, bih: bih, bhh: bhh}, false)
 	if c.err != nil {
 		return nil, nil, c.err
 	}

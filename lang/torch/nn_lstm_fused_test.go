@@ -41,6 +41,9 @@ def run(m, x, h0=None, c0=None):
 		"m = nn.LSTM(3, 4, bias=False)\nrun(m, torch.randn(7, 3))",
 		"m = nn.LSTM(3, 16, num_layers=2)\nrun(m, torch.randn(1, 2, 3), torch.randn(2, 2, 16), torch.zeros(2, 2, 16))",
 		"m = nn.LSTM(3, 16)\nrun(m, torch.randn(12, 8, 3))",
+		// 35 steps: weight_hh's step gradients summed in place (autograd.LinearT).
+		"m = nn.LSTM(10, 24, num_layers=2, dropout=0.2)\nrun(m, torch.randn(35, 4, 10))",
+		"m = nn.LSTM(4, 8)\nseen = []\nm.weight_hh_l0.register_hook(lambda g: seen.append(q(g)[:6]))\nrun(m, torch.randn(9, 3, 4)), seen",
 		"m = nn.LSTM(3, 4, bidirectional=True)\nx = torch.randn(5, 3, 3, requires_grad=True)\np = nn.utils.rnn.pack_padded_sequence(x, [5, 3, 2])\nout, (h, c) = m(p)\nout, n = nn.utils.rnn.pad_packed_sequence(out)\n((out * out).sum() + h.sum() + (c * c).sum()).backward()\nq(out)[:12], q(h), q(c), n.tolist(), grads(m, x)",
 		"m = nn.LSTM(3, 4, num_layers=2)\nout, (h, c) = m(torch.randn(2, 1, 3))\nout.grad_fn.name(), h.grad_fn.name(), c.grad_fn.name()",
 		"m = nn.LSTM(3, 4)\nwith torch.no_grad():\n    out, (h, c) = m(torch.randn(2, 1, 3))\nout.requires_grad, h.grad_fn, q(c)",

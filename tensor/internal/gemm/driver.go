@@ -49,6 +49,8 @@ type job[T float32 | float64] struct {
 	meet barrier
 	// packFn, when not nil, packs B in place of the view b (MulPackedB).
 	packFn PackB[T]
+	// add makes the first block along K add to C too (MulAdd).
+	add bool
 }
 
 // The states of a part of a block to pack.
@@ -61,12 +63,13 @@ const (
 // mul computes C = A·B with micro-kernel kn on threads goroutines. The
 // views have been checked.
 func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool) {
-	mulWith(kn, m, n, k, a, b, c, threads, cancelled, nil)
+	mulWith(kn, m, n, k, a, b, c, threads, cancelled, nil, false)
 }
 
-// mulWith is mul, with B packed by packFn where it is not nil.
-func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool, packFn PackB[T]) {
-	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled, packFn: packFn}
+// mulWith is mul, with B packed by packFn where it is not nil; with add,
+// the product is added to C rather than written over it.
+func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool, packFn PackB[T], add bool) {
+	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled, packFn: packFn, add: add}
 	// Poll before the other goroutines start: once they run, they may
 	// write to C before goroutine 0's first unit polls.
 	if j.poll(0) {
@@ -148,7 +151,7 @@ func (j *job[T]) run(w int) {
 					}
 					j.packA(&pa, s)
 					i := s * mr
-					j.sliver(kc, i, min(mr, mc-i), j0, j1, pc > 0, ic+i, jc, tile)
+					j.sliver(kc, i, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
 				}
 				j.meet.wait()
 				if j.halt {

@@ -65,6 +65,40 @@ func Mul[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
 	mul(kernelFor[T](), m, n, k, a, b, c, threadsFor(work, opt), opt.Cancelled)
 }
 
+// MulAdd computes C += A·B, with Mul's conditions on the views. Each
+// element of C gains the element of A·B that Mul computes, rounded once,
+// as a sum: C + Mul's product, bit for bit, without a matrix to hold the
+// product. Where the product has one block along K (k up to the
+// micro-kernel's KC), the kernels add their tiles to C; otherwise, and
+// for the products Mul computes by a plain loop, the product goes to a
+// scratch matrix first.
+func MulAdd[T float32 | float64](m, n, k int, a, b, c Matrix[T], opt Options) {
+	if m < 0 || n < 0 || k < 0 {
+		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
+	}
+	if m == 0 || n == 0 {
+		return
+	}
+	checkView("C", c, m, n)
+	kn := kernelFor[T]()
+	if k == 0 || k > kn.kc || volume(m, n, k) <= naiveMaxWork {
+		p := make([]T, m*n)
+		Mul(m, n, k, a, b, Matrix[T]{Data: p, RowStride: n, ColStride: 1}, opt)
+		for i := 0; i < m; i++ {
+			for j, v := range p[i*n : (i+1)*n] {
+				c.Data[c.Offset+i*c.RowStride+j*c.ColStride] += v
+			}
+		}
+		return
+	}
+	checkView("A", a, m, k)
+	checkView("B", b, k, n)
+	if c.ColStride != 1 && c.RowStride == 1 {
+		m, n, a, b, c = n, m, b.transpose(), a.transpose(), c.transpose()
+	}
+	mulWith(kn, m, n, k, a, b, c, threadsFor(volume(m, n, k), opt), opt.Cancelled, nil, true)
+}
+
 // trivialProduct checks Mul's and MulPackedB's dimensions and the views
 // of C and A (panicking on a negative dimension or a view outside its
 // Data), sets C to zero when k = 0, and reports whether nothing is left

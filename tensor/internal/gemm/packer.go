@@ -24,7 +24,7 @@ func MulPackedB[T float32 | float64](m, n, k int, a Matrix[T], packB PackB[T], c
 
 // mulPackedB is mul with B's packer.
 func mulPackedB[T float32 | float64](kn *kernel[T], m, n, k int, a Matrix[T], packB PackB[T], c Matrix[T], threads int, cancelled func() bool) {
-	mulWith(kn, m, n, k, a, Matrix[T]{}, c, threads, cancelled, packB)
+	mulWith(kn, m, n, k, a, Matrix[T]{}, c, threads, cancelled, packB, false)
 }
 
 // packBBy makes sure that chunk ch of B's panel, columns [j0, j0+w) of B
