@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kael-dev/kael/tensor"
 )
 
 // str.format, the format() builtin and printf-style % formatting, on top of
@@ -495,7 +497,7 @@ func printfFormat(format string, args Value, bytes bool) (string, error) {
 		}
 		b.WriteString(out)
 	}
-	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || !isMap) {
+	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || !isMap && !subscriptable(args)) {
 		if bytes {
 			return "", Errorf(TypeError, "not all arguments converted during bytes formatting")
 		}
@@ -632,4 +634,21 @@ func percentOne(f formatSpec, zero bool, conv byte, v Value) (string, error) {
 		return f.float(fl)
 	}
 	return "", Errorf(ValueError, "unsupported format character '%c' (0x%x)", conv, conv)
+}
+
+// subscriptable is CPython's PyMapping_Check for the arguments of str %
+// args: a value with __getitem__ that is no tuple or str (a list, bytes,
+// a range, a tensor, a NumPy array) is taken as a mapping, so that
+// arguments left over are no error ('x' % [1] is 'x').
+func subscriptable(v Value) bool {
+	switch x := v.(type) {
+	case Tuple, string:
+		return false
+	case *List, *Dict, Bytes, *ByteArray, *Range, *tensor.Tensor, *MemoryView, SubscriptGetter, ItemGetter:
+		return true
+	case *Instance:
+		_, _, ok := x.cls.lookup("__getitem__")
+		return ok
+	}
+	return false
 }

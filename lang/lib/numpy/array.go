@@ -157,6 +157,9 @@ func (a *Array) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 	if _, isTensor := other.(*tensor.Tensor); isTensor {
 		return nil, false, nil // PyTorch's __array_priority__: the tensor's rules
 	}
+	if err, ok := textOperandError(op, a, other, reflected); ok {
+		return nil, true, err
+	}
 	r, ok, err := binaryOp(op, a, other, reflected)
 	if !ok || err != nil {
 		return r, ok, numpyError(err)

@@ -35,3 +35,21 @@ func TestArraysAsPythonNumbers(t *testing.T) {
 		"range(np.array([3]))", "range(np.array(3.0))", "range(0, np.array([5, 6]))", "list(range(np.array(3), np.int64(6), np.int8(2)))",
 	})
 }
+
+// TestArithmeticWithText checks NumPy 1.24's errors for numeric arrays
+// and scalars met with text: the ufunc without a loop for +, -, * and @,
+// "not supported for the input types" for the others, str's own
+// formatting and concatenation where Python tries str first, and ==
+// giving up with a FutureWarning.
+func TestArithmeticWithText(t *testing.T) {
+	var cells []string
+	for _, x := range []string{"np.array([1, 2])", "np.array([1.5])", "np.float64(1.5)", "np.int64(2)"} {
+		for _, op := range []string{"+", "-", "*", "/", "//", "%", "**", "&", "<<", "@"} {
+			cells = append(cells, x+" "+op+" 'x'", "'x' "+op+" "+x)
+		}
+	}
+	cells = append(cells, "np.array([1, 2]) + ['a', 'b']", "np.array([1, 2]) * b'x'", "'%s' % np.array([1, 2])",
+		"a = np.array([1, 2])\na == 'x', a != 'x', a == ['a', 'b']", "np.array([1.]).__add__('x')", "'x' % [1], 'x' % b'a', 'x' % {'a': 1}, '%s' % [1]",
+		"s = np.float64(1.5)\ns[()], s[...], s[None], np.int64(3)[()], type(s[()]), s[np.newaxis, ...]", "np.float64(1.5)[0]", "np.float64(1.5)['a']", "np.float64(1.5)[1:2]")
+	langtest.CheckMatchesCPython(t, prelude, cells)
+}

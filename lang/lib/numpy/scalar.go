@@ -190,6 +190,12 @@ func (s *Scalar) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (la
 		// CPython's "can't multiply sequence by non-int" TypeError).
 		return nil, false, nil
 	}
+	// a scalar has no @, and leaves 'x' + s to str's concatenation error
+	if op != syntax.AT && !(reflected && op == syntax.PLUS) {
+		if err, ok := textOperandError(op, s, other, reflected); ok {
+			return nil, true, err
+		}
+	}
 	r, ok, err := binaryOp(op, s, other, reflected)
 	if !ok || err != nil {
 		return r, ok, err
@@ -418,4 +424,19 @@ func (c *ScalarType) make(x lang.Value) (lang.Value, error) {
 		return nil, err
 	}
 	return wrap(t), nil
+}
+
+// GetSubscript is s[...]: a scalar indexes as a 0-d array would (s[()] is
+// s, s[...] a 0-d array, s[None] a 1-d one); an index that would select
+// inside it is NumPy's "invalid index to scalar variable.".
+func (s *Scalar) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
+	t, err := s.t.Clone() // a view of the scalar's own tensor would let writes change it
+	if err != nil {
+		return nil, err
+	}
+	r, err := (&Array{store: t}).GetSubscript(subs)
+	if e, ok := err.(*lang.Error); ok && e.Kind == lang.IndexError {
+		return nil, lang.Errorf(lang.IndexError, "invalid index to scalar variable.")
+	}
+	return r, err
 }

@@ -124,9 +124,33 @@ func failedComparison(op syntax.Token) error {
 		Messages: []string{"elementwise comparison failed; returning scalar instead, but in the future will perform elementwise comparison"}}
 }
 
-// ufuncError is NumPy's UFuncTypeError for an operator between a string
-// array and other: ufunc 'add' did not contain a loop with signature
-// matching types (dtype('<U1'), dtype('int64')) -> None.
+// textOperandError is NumPy's error for an arithmetic operator between a
+// numeric array or scalar x and text (a str, bytes, a string array, a list
+// of str): NumPy makes the text a string array, for which the ufunc has no
+// loop (== and != give up with a FutureWarning). ok is false for an
+// ordering comparison (NumPy's own rules), for 'x' % x
+// (str's formatting, x taken as a mapping) and for anything not text.
+func textOperandError(op syntax.Token, x, other lang.Value, reflected bool) (error, bool) {
+	_, ordering := swapped[op]
+	formats := op == syntax.PERCENT && reflected
+	if ordering || formats || ufuncNames[op] == "" {
+		return nil, false
+	}
+	s, isText, _ := strOperand(other)
+	if !isText {
+		return nil, false
+	}
+	if op == syntax.EQL || op == syntax.NEQ { // a == 'x': a scalar and NumPy's FutureWarning
+		return failedComparison(op), true
+	}
+	return s.ufuncError(op, x, !reflected), true
+}
+
+// ufuncError is NumPy 1.24's error for an operator between a string
+// array and other: for +, -, * and @ the UFuncTypeError "ufunc 'add' did
+// not contain a loop with signature matching types (dtype('<U1'),
+// dtype('int64')) -> None", for the others the TypeError "ufunc 'divide'
+// not supported for the input types, ...".
 func (s *StrArray) ufuncError(op syntax.Token, other lang.Value, reflected bool) error {
 	name, ok := ufuncNames[op]
 	if !ok {
@@ -142,7 +166,13 @@ func (s *StrArray) ufuncError(op syntax.Token, other lang.Value, reflected bool)
 	if reflected {
 		mine, theirs = theirs, mine
 	}
-	return lang.Errorf(UFuncTypeError, "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> None", name, mine, theirs)
+	switch name {
+	case "add", "subtract", "multiply", "matmul":
+		return lang.Errorf(UFuncTypeError, "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> None", name, mine, theirs)
+	case "true_divide":
+		name = "divide" // NumPy 1.24 names the / ufunc so in this message
+	}
+	return lang.Errorf(lang.TypeError, "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''", name)
 }
 
 // strAxis reads an axis argument for an array of ndim dimensions: the
