@@ -17,8 +17,9 @@ import (
 // (zeros, torch), an import of a module the registry lacks (import
 // torch), an attribute or method of a tensor, a builtin or tensor method a
 // library asks for by name (LookupBuiltin, TensorMethod). Listings
-// (Builtins, Methods, ModuleNames, dir() of the builtins, help and
-// completion) load first, so that they list what a program can reach.
+// (Builtins, Methods, dir() of the builtins, help and completion) load
+// first, so that they list what a program can reach; ModuleNames lists
+// the modules a library declares without defining it.
 // A hit never loads: the engine's own names (print, object, list's
 // methods) are found before any library is defined.
 
@@ -31,16 +32,19 @@ var (
 
 // libraryDef is one library RegisterLibrary registered.
 type libraryDef struct {
-	name   string
-	define func()
+	name    string
+	modules []string
+	define  func()
 }
 
 // RegisterLibrary registers define, which makes the library's
 // registrations (NewBuiltin, RegisterModule, RegisterClass, ...): it runs
 // once, on the first lookup that misses in the engine's tables (see
-// above), or when LoadLibraries is called. name is the library's name, for
-// errors. It must be called while the program initialises.
-func RegisterLibrary(name string, define func()) {
+// above), or when LoadLibraries is called. name is the library's name;
+// modules are the dotted names of the importable modules define
+// registers, listed before it runs (ModuleNames). It must be called while
+// the program initialises.
+func RegisterLibrary(name string, modules []string, define func()) {
 	librariesMu.Lock()
 	defer librariesMu.Unlock()
 	if librariesLoaded.Load() {
@@ -49,7 +53,7 @@ func RegisterLibrary(name string, define func()) {
 		define()
 		return
 	}
-	libraryDefs = append(libraryDefs, libraryDef{name, define})
+	libraryDefs = append(libraryDefs, libraryDef{name, modules, define})
 }
 
 // LoadLibraries runs the definitions of the registered libraries that
@@ -57,6 +61,10 @@ func RegisterLibrary(name string, define func()) {
 // once calls it first (the engine's tables are plain maps, written only
 // while libraries are defined); a single session need not.
 func LoadLibraries() { loadLibraries() }
+
+// LibrariesDefined reports whether the registered libraries have been
+// defined: a program that has not reached one runs without them.
+func LibrariesDefined() bool { return librariesLoaded.Load() }
 
 // loadLibraries runs the pending definitions, once. A lookup inside a
 // definition (a library copying one of its own builtins) does not load
@@ -77,6 +85,21 @@ func loadLibraries() {
 	}
 	libraryDefs = nil
 	librariesLoaded.Store(true)
+}
+
+// pendingModules returns the modules the libraries not yet defined
+// declare.
+func pendingModules() []string {
+	if librariesLoaded.Load() {
+		return nil
+	}
+	librariesMu.Lock()
+	defer librariesMu.Unlock()
+	var out []string
+	for _, l := range libraryDefs {
+		out = append(out, l.modules...)
+	}
+	return out
 }
 
 // loadOnMiss is called where a lookup missed: it defines the libraries

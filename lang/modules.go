@@ -197,8 +197,13 @@ func submodules(parent string) []string {
 
 // ModuleNames lists the importable modules, sorted: sys.builtin_module_names.
 func ModuleNames() []string {
-	loadLibraries()
-	return moduleNames(true)
+	names := moduleNames(true)
+	if pending := pendingModules(); len(pending) > 0 { // listed, not defined
+		names = append(names, pending...)
+		sort.Strings(names)
+		names = slices.Compact(names)
+	}
+	return names
 }
 
 // topLevelModules lists the importable modules without a dot in their name.

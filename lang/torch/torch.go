@@ -33,7 +33,7 @@ func defMethod(typeName, sig, doc string, fn func(a *lang.Args) (lang.Value, err
 // may define before torch is reached is registered at once.
 func init() {
 	lang.RegisterDunder("__torch_function__")
-	lang.RegisterLibrary("torch", registerTorch)
+	lang.RegisterLibrary("torch", torchModules, registerTorch)
 }
 
 // registerTorch makes torch's registrations. Each file's registrations
