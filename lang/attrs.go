@@ -60,6 +60,7 @@ func getAttr(v Value, name string) (Value, error) {
 	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
+		loadLibraries() // a tensor's attributes and methods are a library's
 		if a, ok := attributes[name]; ok {
 			return a.get(x)
 		}
@@ -314,8 +315,20 @@ func BuiltinDType(b *Builtin) (tensor.DType, bool) {
 	return 0, false
 }
 
-// globalValue resolves a name that is not a variable.
+// globalValue resolves a name that is not a variable, defining the
+// libraries (libraries.go) when no table has it.
 func globalValue(name string) (Value, bool) {
+	if v, ok := definedGlobal(name); ok || !loadOnMiss() {
+		return v, ok
+	}
+	return definedGlobal(name)
+}
+
+// definedGlobal resolves a name that is not a variable in the tables as
+// they are: a library not yet defined is not asked. The compiler looks
+// names up with it ahead of time; a miss is looked up again, with
+// globalValue, when the name is read.
+func definedGlobal(name string) (Value, bool) {
 	if b, ok := builtins[name]; ok {
 		return b, true
 	}
@@ -344,7 +357,7 @@ var builtinConstants = map[string]Value{
 
 // globalNames lists every predefined name.
 func globalNames() []string {
-	names := Builtins()
+	names := Builtins() // defines the libraries
 	for n := range dtypeNames {
 		names = append(names, n)
 	}
@@ -365,7 +378,19 @@ func globalNames() []string {
 // F, optim and math with lang/std). They come from the module registry,
 // built once on first use (after every library has registered), safely
 // when sessions run concurrently; one that does not import is absent.
-var modules = sync.OnceValue(func() map[string]*Module {
+func modules() map[string]*Module {
+	if librariesLoaded.Load() {
+		return modulesLoaded()
+	}
+	return modulesBefore()
+}
+
+// modulesBefore and modulesLoaded are the predefined modules before and
+// after the libraries are defined (libraries.go): a library registers its
+// global modules when it is defined.
+var modulesBefore, modulesLoaded = sync.OnceValue(globalModuleTable), sync.OnceValue(globalModuleTable)
+
+func globalModuleTable() map[string]*Module {
 	globalModulesMu.Lock()
 	paths := maps.Clone(globalModules)
 	globalModulesMu.Unlock()
@@ -376,7 +401,7 @@ var modules = sync.OnceValue(func() map[string]*Module {
 		}
 	}
 	return out
-})
+}
 
 // RegisterTensorAttr adds the tensor property name (x.shape, x.grad): get
 // reads it; set, when not nil, assigns it (x.grad = g). doc is its help

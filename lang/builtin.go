@@ -105,11 +105,16 @@ var builtins = map[string]*Builtin{}
 // methods is the table of tensor methods, by name.
 var methods = map[string]*Builtin{}
 
-// Builtins returns the names of all builtin functions, sorted.
-func Builtins() []string { return sortedKeys(builtins) }
+// Builtins returns the names of all builtin functions, sorted, the
+// libraries' included (it defines them).
+func Builtins() []string {
+	loadLibraries()
+	return sortedKeys(builtins)
+}
 
 // Methods returns the names of all tensor methods and attributes, sorted.
 func Methods() []string {
+	loadLibraries()
 	names := sortedKeys(methods)
 	for name := range attributes {
 		names = append(names, name)
@@ -1299,12 +1304,18 @@ func (s signature) sizeKeyword(name string) int {
 // LookupBuiltin returns the global builtin function of that name.
 func LookupBuiltin(name string) (*Builtin, bool) {
 	b, ok := builtins[name]
+	if !ok && loadOnMiss() {
+		b, ok = builtins[name]
+	}
 	return b, ok
 }
 
 // TensorMethod returns the tensor method of that name.
 func TensorMethod(name string) (*Builtin, bool) {
 	m, ok := methods[name]
+	if !ok && loadOnMiss() {
+		m, ok = methods[name]
+	}
 	return m, ok
 }
 

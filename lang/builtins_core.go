@@ -483,6 +483,9 @@ var overloaded = map[string]*Builtin{}
 // input the tensor.
 func callTensorMethod(a *Args, method string) (Value, error) {
 	m, ok := methods[method]
+	if !ok && loadOnMiss() {
+		m, ok = methods[method]
+	}
 	if !ok {
 		return nil, Errorf(TypeError, "%s() does not take tensors", method)
 	}
@@ -633,6 +636,7 @@ func helpText(v Value) (string, bool) {
 		}
 		return sig, true
 	case string:
+		loadLibraries() // help("zeros"): a library's name
 		if b, ok := builtins[x]; ok {
 			return helpText(b)
 		}

@@ -15,6 +15,7 @@ import (
 // its functions and classes, the exception classes and the constants
 // (NotImplemented, Ellipsis, __debug__), sorted.
 func BuiltinNames() []string {
+	loadLibraries()
 	var names []string
 	for n := range builtins {
 		names = append(names, n)

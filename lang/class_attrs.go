@@ -162,7 +162,7 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 			if sm, ok := in.s.modules().mods[x.Name+"."+name]; ok {
 				return sm, nil
 			}
-			if e, ok := lookupEntry(x.Name + "." + name); ok && e.parentAttr {
+			if e, ok := registeredEntry(x.Name + "." + name); ok && e.parentAttr { // x's library is defined
 				return in.importIn(x.Name + "." + name)
 			}
 		}

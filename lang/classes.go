@@ -208,6 +208,9 @@ func TypeOf(v Value) Value {
 			return t
 		}
 	}
+	if _, ok := v.(*tensor.Tensor); ok {
+		loadLibraries() // torch.Tensor is a library's class
+	}
 	name := typeClassName(v)
 	if b, ok := classByName[name]; ok && classBuiltins[b] == name {
 		return b

@@ -365,7 +365,8 @@ func (c *compiler) loadBinding(id *syntax.Ident, b *nameBinding) evalFn {
 		}
 	}
 	cell := c.glob.cell(i)
-	builtin, _ := globalValue(id.Name)
+	builtin, _ := definedGlobal(id.Name)
+	var late lateGlobal // a library's name, when builtin is nil
 	return func(in *interp) (Value, error) {
 		if v := cell.v; v != nil {
 			return v, nil
@@ -377,6 +378,9 @@ func (c *compiler) loadBinding(id *syntax.Ident, b *nameBinding) evalFn {
 		}
 		if builtin != nil {
 			return builtin, nil
+		}
+		if v := late.get(id.Name); v != nil {
+			return v, nil
 		}
 		return nil, in.nameError(id)
 	}
@@ -1001,10 +1005,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	// The method tables are fixed once the package is initialised: the
 	// call site looks its method up once per receiver type.
 	listMethod, dictMethod := typeMethods["list"][name], typeMethods["dict"][name]
-	tensorMethod := methods[name]
-	if _, isAttr := attributes[name]; isAttr {
-		tensorMethod = nil
-	}
+	var tensorMethod lateTensorMethod // looked up at the first tensor receiver
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	var mcache methodCache
 	return func(in *interp) (Value, error) {
@@ -1032,7 +1033,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 				m = km
 			}
 		case *tensor.Tensor:
-			m = tensorMethod
+			m = tensorMethod.get(name)
 		case *Instance:
 			if f, native := mcache.method(rv, name); f != nil {
 				if v, ok, err := in.callBound(f, rv, argOps, x); ok {

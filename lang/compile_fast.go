@@ -59,7 +59,7 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 		case scopeGlobal:
 			// konst is the builtin of that name, found when no global is.
 			o.kind, o.glob = operandGlobal, c.glob.cell(b.index)
-			o.konst, _ = globalValue(id.Name)
+			o.konst, _ = definedGlobal(id.Name) // a library's name: eval finds it
 		}
 	}
 	return o

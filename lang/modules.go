@@ -79,6 +79,14 @@ func register(e *moduleEntry) {
 }
 
 func lookupEntry(name string) (*moduleEntry, bool) {
+	e, ok := registeredEntry(name)
+	if !ok && loadOnMiss() { // import torch: a library's module
+		e, ok = registeredEntry(name)
+	}
+	return e, ok
+}
+
+func registeredEntry(name string) (*moduleEntry, bool) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	e, ok := registry[name]
@@ -188,7 +196,15 @@ func submodules(parent string) []string {
 }
 
 // ModuleNames lists the importable modules, sorted: sys.builtin_module_names.
-func ModuleNames() []string { return moduleNames(true) }
+func ModuleNames() []string {
+	names := moduleNames(true)
+	if pending := pendingModules(); len(pending) > 0 { // listed, not defined
+		names = append(names, pending...)
+		sort.Strings(names)
+		names = slices.Compact(names)
+	}
+	return names
+}
 
 // topLevelModules lists the importable modules without a dot in their name.
 func topLevelModules() []string {

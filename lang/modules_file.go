@@ -182,8 +182,14 @@ func (f *fileModules) shadows(name string) bool {
 
 // importName is importIn without noting the module in sys.modules.
 func (in *interp) importName(name string) (*Module, error) {
-	e, ok := lookupEntry(name)
-	if ok && in != nil && in.s != nil && in.s.modules().shadows(name) {
+	// A file beside the script comes first, so that importing the
+	// program's own utils.py defines no library (libraries.go).
+	shadowed := in != nil && in.s != nil && in.s.modules().shadows(name)
+	e, ok := registeredEntry(name)
+	if !ok && !shadowed {
+		e, ok = lookupEntry(name)
+	}
+	if shadowed {
 		ok = false
 	}
 	if ok || in == nil || in.s == nil {

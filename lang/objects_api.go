@@ -56,6 +56,14 @@ func (a *Args) Import(name string) (*Module, error) { return a.in.importIn(name)
 // BuiltinName is the value of name in Python's builtins module: a builtin
 // function or class (len, set, ValueError) or NotImplemented.
 func BuiltinName(name string) (Value, bool) {
+	if v, ok := builtinName(name); ok || !loadOnMiss() {
+		return v, ok
+	}
+	return builtinName(name)
+}
+
+// builtinName is BuiltinName in the tables as they are.
+func builtinName(name string) (Value, bool) {
 	if b, ok := builtins[name]; ok {
 		return b, true
 	}

@@ -447,7 +447,6 @@ func newSubclassInstance(a *lang.Args, what string, make func(a *lang.Args, x *l
 }
 
 func defTensorSubclassBases() {
-	lang.RegisterDunder("__torch_function__")
 	tensorClass := torchMembers["Tensor"].(*lang.Builtin)
 	legacy := func(a *lang.Args, x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) (*tensor.Tensor, error) {
 		if len(kwNames) > 0 {

@@ -25,16 +25,27 @@ func defMethod(typeName, sig, doc string, fn func(a *lang.Args) (lang.Value, err
 	lang.RegisterTypeMethod(typeName, lang.NewBuiltin(lang.AsValue, sig, doc, fn))
 }
 
-// init registers torch with package lang. Each file's registrations are a
-// function, defX, called here rather than an init function of its own:
-// Go runs a package's init functions in the order of its files' names, so
-// that a dependency between two of them would break when a file is
-// renamed. Here the order is stated, and two steps depend on the others:
-// defOut adds out= to builtins the steps before it define, and
+// init registers torch with package lang as a library defined on first
+// use (lang.RegisterLibrary): its 3,000-odd builtins, classes, method
+// tables and modules are made the first time a program reaches torch (a
+// global name such as torch or zeros, import torch, a tensor's
+// attribute), not when every program starts. Only the dunder a user class
+// may define before torch is reached is registered at once.
+func init() {
+	lang.RegisterDunder("__torch_function__")
+	lang.RegisterLibrary("torch", torchModules, registerTorch)
+}
+
+// registerTorch makes torch's registrations. Each file's registrations
+// are a function, defX, called here rather than an init function of its
+// own: Go runs a package's init functions in the order of its files'
+// names, so that a dependency between two of them would break when a file
+// is renamed. Here the order is stated, and two steps depend on the
+// others: defOut adds out= to builtins the steps before it define, and
 // defAliases, after it, copies builtins with their out=. TestRegistration
 // checks that every defX is called here and that no file has an init
 // function of its own.
-func init() {
+func registerTorch() {
 	// torch's functions and the tensor methods.
 	defTensorFuncs()
 	defRandomOps()
