@@ -497,7 +497,7 @@ func printfFormat(format string, args Value, bytes bool) (string, error) {
 		}
 		b.WriteString(out)
 	}
-	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || !isMap && !subscriptable(args)) {
+	if _, isTuple := args.(Tuple); used < len(positional) && !usedMap && (isTuple || isSize(args) || !isMap && !subscriptable(args)) {
 		if bytes {
 			return "", Errorf(TypeError, "not all arguments converted during bytes formatting")
 		}
