@@ -229,10 +229,14 @@ func (a *Args) CallerLocation(depth int) (filename string, line int, text, modul
 		}
 	}
 	span := fr.stmtSpan()
-	if !span.Start.IsValid() {
+	switch {
+	case span.Start.IsValid():
+		line = span.Start.Line
+	case fr.src != "":
+		line = 1 // eval's expression, which has no statement: CPython's f_lineno is 1
+	default:
 		return fr.filename, 0, "", module, true
 	}
-	line = span.Start.Line
 	lines := strings.Split(fr.src, "\n")
 	if line >= 1 && line <= len(lines) {
 		text = strings.TrimSpace(lines[line-1])

@@ -137,7 +137,11 @@ func warn(a *lang.Args) (lang.Value, error) {
 	if !ok {
 		return issue(a, msg, cat, text, "sys", 1, lang.None, "sys", nil)
 	}
-	return issue(a, msg, cat, text, warningFile(file), line, src, module, nil)
+	var source lang.Value = src
+	if file == "<string>" {
+		source = lang.None // exec's and eval's code: CPython's linecache has no line to show
+	}
+	return issue(a, msg, cat, text, warningFile(file), line, source, module, nil)
 }
 
 // warningFile is the filename a warning names: an absolute path for a

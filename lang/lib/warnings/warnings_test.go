@@ -42,6 +42,7 @@ var warningsCases = []langtest.Case{
 	{"def sw(src):\n    with warnings.catch_warnings(record=True) as w:\n        warnings.simplefilter('always')\n        compile(src, '<t>', 'exec')\n    return [str(x.message).split(';')[0] for x in w]\n[sw(s) for s in ['[{1, 2} [i, j]]', '[(lambda x: x) [i]]', '[True [i]]', '[(1, 2) [i, j]]', '[[1, 2] [[3]]]', '[[1, 2] [{3: 4}]]', '[\"abc\" [None]]', '[[1] [1:2, 3]]', '[[1, 2] [i]]', '[[1, 2] [True]]', '[[1, 2] [1:2]]', '[{(1, 2): 3} [i, j]]', '(1, 2)[0, 1] = 3', 'del [1][1, 2]']]", "[[\"'set' object is not subscriptable\"], [\"'function' object is not subscriptable\"], [\"'bool' object is not subscriptable\"], ['tuple indices must be integers or slices, not tuple'], ['list indices must be integers or slices, not list'], ['list indices must be integers or slices, not dict'], ['str indices must be integers or slices, not NoneType'], ['list indices must be integers or slices, not tuple'], [], [], [], [], [], []]"},
 	{"with warnings.catch_warnings():\n    warnings.simplefilter('error', SyntaxWarning)\n    try:\n        compile('x = 1\\nif x is 2: pass', '<t>', 'exec')\n    except SyntaxError as e:\n        r = (e.msg, e.lineno, e.offset, e.filename)\nr", "('\"is\" with a literal. Did you mean \"==\"?', 2, 4, '<t>')"},
 	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    exec('y = 5 is 5')\n    eval('y is 5')\n    c = compile('y is 6', 'f', 'eval')\n    eval(c)\n[(x.lineno, x.filename) for x in w]", "[(1, '<string>'), (1, '<string>'), (1, 'f')]"},
+	{"with warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    eval(\"warnings.warn('e')\")\n    exec(\"x = 1\\nwarnings.warn('f')\")\n[(x.lineno, x.filename) for x in w]", "[(1, '<string>'), (2, '<string>')]"},
 }
 
 // warningsOutput is what warn writes to stderr (a session without a
@@ -59,6 +60,9 @@ var warningsOutput = []langtest.Case{
 	// of <stdin>
 	{"x = 1\nprint(x is 1)\nassert (x, 'm')\nprint([(1, 2) (3, 4)] if 0 else 5)", "<stdin>:2: SyntaxWarning: \"is\" with a literal. Did you mean \"==\"?\n<stdin>:3: SyntaxWarning: assertion is always true, perhaps remove parentheses?\n<stdin>:4: SyntaxWarning: 'tuple' object is not callable; perhaps you missed a comma?\nTrue\n5\n"},
 	{"import warnings\nwarnings.simplefilter('error')\nexec('print(1 is 1)')", "SyntaxError: \"is\" with a literal. Did you mean \"==\"?"},
+	// exec's and eval's code is <string>, line 1 for eval, with no source
+	// line to show
+	{"import warnings\neval(\"warnings.warn('e')\")\nexec(\"x = 1\\nwarnings.warn('f')\")", "<string>:1: UserWarning: e\n<string>:2: UserWarning: f\n"},
 }
 
 func TestWarnings(t *testing.T) {
