@@ -284,33 +284,43 @@ func objArrayFrom(data lang.Value, allowRagged bool, sess *lang.Session) (*ObjAr
 	if o, ok := data.(*ObjArray); ok {
 		return o.copyOf()
 	}
-	data, err := objPlain(data)
-	if err != nil {
-		return nil, err
-	}
 	shape, ragged := objShape(data)
 	if ragged && !allowRagged {
 		return nil, inhomogeneous(shape)
 	}
 	var vals []lang.Value
-	var walk func(v lang.Value, depth int)
-	walk = func(v lang.Value, depth int) {
+	var walk func(v lang.Value, depth int) error
+	walk = func(v lang.Value, depth int) error {
 		if depth == len(shape) {
-			vals = append(vals, v)
-			return
+			vals = append(vals, v) // the value itself: an array stays one
+			return nil
 		}
+		var elems []lang.Value
 		switch x := v.(type) {
 		case *lang.List:
-			for _, e := range x.Elems {
-				walk(e, depth+1)
-			}
+			elems = x.Elems
 		case lang.Tuple:
-			for _, e := range x {
-				walk(e, depth+1)
+			elems = x
+		default: // an array within the shape: its elements
+			p, err := objPlain(v)
+			if err != nil {
+				return err
+			}
+			if p == v {
+				return lang.Errorf(lang.TypeError, "kael's object arrays: cannot take the elements of %s", lang.TypeName(v))
+			}
+			return walk(p, depth)
+		}
+		for _, e := range elems {
+			if err := walk(e, depth+1); err != nil {
+				return err
 			}
 		}
+		return nil
 	}
-	walk(data, 0)
+	if err := walk(data, 0); err != nil {
+		return nil, err
+	}
 	return newObjArray(vals, shape, sess)
 }
 

@@ -40,6 +40,11 @@ func (o *ObjArray) Attr(name string) (lang.Value, bool) {
 	if m, ok := objMethods[name]; ok {
 		return &lang.BoundMethod{Recv: o, Method: m}, true
 	}
+	if _, ok := arrayMethods[name]; ok { // a numeric array's method object arrays lack: say so
+		return lang.NewBuiltin(lang.AsValue, name+"(*args, **kwargs)", "Not there for object arrays.", func(a *lang.Args) (lang.Value, error) {
+			return nil, lang.Errorf(notImplementedError, "kael's object arrays have no method %s: they take tolist, item, fill, copy, reshape, flatten, ravel, transpose, astype, sort, argsort, sum, prod, max, min and mean", name)
+		}), true
+	}
 	return nil, false
 }
 
@@ -164,6 +169,16 @@ func init() {
 		}
 		r, err := o.idx.Permute(dims...)
 		return o.view(r), err
+	})
+	def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+		sorted, err := o.objSort(a, a.Value("axis"))
+		if err != nil {
+			return nil, err
+		}
+		return lang.None, o.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
+	})
+	def("argsort(self, axis=-1)", "The indices that sort the array along axis (by the elements' <).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+		return o.objArgsort(a, a.Value("axis"))
 	})
 	def("astype(self, dtype, copy=True)", "A copy as dtype: object (the same elements), a string dtype (str of each), or numbers (float(), int(), complex() or bool of each, as NumPy converts).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		return o.astype(a, a.Value("dtype"))

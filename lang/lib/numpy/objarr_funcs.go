@@ -110,6 +110,7 @@ func (o *ObjArray) rearranged(r lang.Value) (lang.Value, error) {
 
 func defObjFuncs(m map[string]lang.Value) {
 	m["object_"] = npObject
+	defObjUfuncs(m)
 	wrapStr(m, "dtype", func(a *lang.Args) bool { return objDTypeArg(a.Value("obj")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		return objDType, nil
 	})

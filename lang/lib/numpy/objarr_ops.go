@@ -98,7 +98,7 @@ func objOperand(v lang.Value, sess *lang.Session) (*ObjArray, error) {
 var objOps = map[syntax.Token]*lang.Builtin{}
 
 func init() {
-	for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
+	for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
 		syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
 		op := op
 		objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(x, y)", "x "+op.String()+" y.", func(a *lang.Args) (lang.Value, error) {
@@ -173,6 +173,9 @@ func (o *ObjArray) elementwise(op syntax.Token, x, y *ObjArray) ([]lang.Value, [
 // BinaryOp is x op y element by element: an object array of the
 // results, a bool array for comparisons.
 func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
+	if op == syntax.AT {
+		return nil, true, lang.Errorf(notImplementedError, "kael's object arrays have no @ (matmul)")
+	}
 	if _, ok := objOps[op]; !ok {
 		return nil, false, nil
 	}
@@ -219,41 +222,11 @@ func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 // op, as NumPy's object reductions: from the first element on; empty is
 // identity (nil: NumPy's ValueError naming ufunc).
 func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value, step func(acc, v lang.Value) (lang.Value, error)) (lang.Value, error) {
-	s := o
-	if s.idx.Dim() == 0 {
-		r, err := s.idx.Reshape(1)
-		if err != nil {
-			return nil, err
-		}
-		s = s.view(r)
-	}
-	axis, err := strAxis(axisArg, s.idx.Dim())
+	vals, mshape, _, err := o.alongAxis(axisArg)
 	if err != nil {
 		return nil, err
 	}
-	if axis < 0 {
-		r, err := s.idx.Reshape(-1)
-		if err != nil {
-			return nil, err
-		}
-		s, axis = s.view(r), 0
-	}
-	last := s.idx.Dim() - 1
-	perm := make([]int, 0, last+1)
-	for i := 0; i <= last; i++ {
-		if i != axis {
-			perm = append(perm, i)
-		}
-	}
-	moved, err := s.idx.Permute(append(perm, axis)...)
-	if err != nil {
-		return nil, err
-	}
-	vals, err := s.view(moved).values()
-	if err != nil {
-		return nil, err
-	}
-	mshape := moved.Shape()
+	last := len(mshape) - 1
 	n := mshape[last]
 	rows := 1
 	for _, d := range mshape[:last] {
@@ -282,6 +255,45 @@ func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value,
 		return out[0], nil
 	}
 	return newObjArray(out, rest, o.sess)
+}
+
+// alongAxis is the elements with axis (None: the flattened array) moved
+// last, row-major: each run of the last dimension is one line along the
+// axis; mshape is their shape and perm the order of the original axes
+// in it.
+func (o *ObjArray) alongAxis(axisArg lang.Value) (vals []lang.Value, mshape, perm []int, err error) {
+	s := o
+	if s.idx.Dim() == 0 {
+		r, err := s.idx.Reshape(1)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		s = s.view(r)
+	}
+	axis, err := strAxis(axisArg, s.idx.Dim())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if axis < 0 {
+		r, err := s.idx.Reshape(-1)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		s, axis = s.view(r), 0
+	}
+	last := s.idx.Dim() - 1
+	for i := 0; i <= last; i++ {
+		if i != axis {
+			perm = append(perm, i)
+		}
+	}
+	perm = append(perm, axis)
+	moved, err := s.idx.Permute(perm...)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	vals, err = s.view(moved).values()
+	return vals, moved.Shape(), perm, err
 }
 
 // pick is NumPy's object maximum (want GE) or minimum (want LE): acc
