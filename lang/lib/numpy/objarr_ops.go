@@ -173,10 +173,8 @@ func (o *ObjArray) elementwise(op syntax.Token, x, y *ObjArray) ([]lang.Value, [
 // BinaryOp is x op y element by element: an object array of the
 // results, a bool array for comparisons.
 func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lang.Value, bool, error) {
-	if op == syntax.AT {
-		return nil, true, lang.Errorf(notImplementedError, "kael's object arrays have no @ (matmul)")
-	}
-	if _, ok := objOps[op]; !ok {
+	_, known := objOps[op]
+	if !known && op != syntax.AT {
 		return nil, false, nil
 	}
 	y, err := objOperand(other, o.sess)
@@ -186,6 +184,10 @@ func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 	x := o
 	if reflected {
 		x, y = y, x
+	}
+	if op == syntax.AT {
+		r, err := o.matmul(x, y)
+		return r, true, err
 	}
 	out, shape, err := o.elementwise(op, x, y)
 	if err != nil {
@@ -317,4 +319,64 @@ func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, 
 
 func (o *ObjArray) with(op syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
 	return func(acc, v lang.Value) (lang.Value, error) { return o.apply(op, acc, v) }
+}
+
+// matmul is x @ y of 1-d and 2-d object arrays, as NumPy's object dot:
+// each result the products added from the first on.
+func (o *ObjArray) matmul(x, y *ObjArray) (lang.Value, error) {
+	xs, ys := x.shape(), y.shape()
+	if len(xs) == 0 || len(ys) == 0 {
+		return nil, lang.Errorf(lang.ValueError, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)", map[bool]int{true: 0, false: 1}[len(xs) == 0])
+	}
+	if len(xs) > 2 || len(ys) > 2 {
+		return nil, lang.Errorf(notImplementedError, "kael's object arrays have @ of 1-d and 2-d arrays only")
+	}
+	n, k := 1, xs[len(xs)-1]
+	if len(xs) == 2 {
+		n = xs[0]
+	}
+	k2, m := ys[0], 1
+	if len(ys) == 2 {
+		m = ys[1]
+	}
+	if k != k2 {
+		return nil, lang.Errorf(lang.ValueError, "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %d is different from %d)", k2, k)
+	}
+	xv, err := x.values()
+	if err != nil {
+		return nil, err
+	}
+	yv, err := y.values()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]lang.Value, n*m)
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			var acc lang.Value = int64(0)
+			for l := 0; l < k; l++ {
+				p, err := o.apply(syntax.STAR, xv[i*k+l], yv[l*m+j])
+				if err != nil {
+					return nil, err
+				}
+				if l == 0 {
+					acc = p
+				} else if acc, err = o.apply(syntax.PLUS, acc, p); err != nil {
+					return nil, err
+				}
+			}
+			out[i*m+j] = acc
+		}
+	}
+	var shape []int
+	if len(xs) == 2 {
+		shape = append(shape, n)
+	}
+	if len(ys) == 2 {
+		shape = append(shape, m)
+	}
+	if len(shape) == 0 {
+		return out[0], nil
+	}
+	return newObjArray(out, shape, o.sess)
 }
