@@ -53,7 +53,7 @@ func defNptext(m map[string]lang.Value) {
 	m["typecodes"] = typecodes()
 	m["ScalarType"] = scalarTypeTuple()
 	m["show_config"] = lang.NewBuiltin(lang.AsValue, "show_config()", "Prints how this NumPy was built: kael's, on its own Go tensor core, with no BLAS or LAPACK library.", showConfig)
-	m["frompyfunc"] = lang.NewBuiltin(lang.AsValue, "frompyfunc(func, /, nin, nout, *, identity=None)", "NumPy's ufunc of a Python function: it calls func on each set of broadcast elements and gives object arrays (objarr_pyfunc.go).", frompyfunc)
+	m["frompyfunc"] = lang.NewBuiltin(lang.AsValue, "frompyfunc(func, /, nin, nout, *, identity=None)", "NumPy's ufunc of a Python function: it calls func on each set of broadcast elements and gives object arrays (a tuple of nout of them when nout > 1).", frompyfunc)
 }
 
 // trimModes are format_float's trim= values.

@@ -418,18 +418,18 @@ func needsObject(data lang.Value) bool {
 		return false
 	case *ObjArray:
 		return true
-	case *Array, *StrArray, *Scalar, int64, float64, bool, complex128, string, lang.Bytes:
+	case *Array, *StrArray, *Scalar, *tensor.Tensor, *lang.Range, int64, float64, bool, complex128, lang.Complex, string, lang.Bytes:
 		return false
 	case lang.BigInt:
-		return true
+		_, ok := uint64Array(x) // 2**63 to 2**64 - 1 make a uint64 array
+		return !ok
+	case lang.Number, lang.ArrayProvider:
+		return false
 	}
 	if _, _, ok := textOf(data); ok {
 		return false
 	}
-	if _, ok := data.(lang.Number); ok {
-		return false
-	}
-	if _, ok := data.(*tensor.Tensor); ok {
+	if _, ok := subArray(data); ok {
 		return false
 	}
 	return true

@@ -114,9 +114,17 @@ func defObjFuncs(m map[string]lang.Value) {
 	wrapStr(m, "dtype", func(a *lang.Args) bool { return objDTypeArg(a.Value("obj")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		return objDType, nil
 	})
-	wrapStr(m, "array", func(a *lang.Args) bool {
-		return objDTypeArg(a.Value("dtype")) || a.IsNone("dtype") && (isObjData(a.Value("object")) || isRagged(a.Value("object")))
-	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	// np.array: object data makes an object array; ragged lists that
+	// the numeric or string function refuses are NumPy's inhomogeneous
+	// ValueError (asked only then: the walk costs)
+	wrapStr(m, "array", func(*lang.Args) bool { return true }, func(a *lang.Args, other func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		if !objDTypeArg(a.Value("dtype")) && !(a.IsNone("dtype") && isObjData(a.Value("object"))) {
+			r, err := other(a)
+			if err != nil && a.IsNone("dtype") && isRagged(a.Value("object")) {
+				_, err = objArrayFrom(a.Value("object"), false, a.Session())
+			}
+			return r, err
+		}
 		o, err := objArrayFrom(a.Value("object"), objDTypeArg(a.Value("dtype")), a.Session())
 		if err != nil {
 			return nil, err
@@ -241,7 +249,10 @@ func defObjFuncs(m map[string]lang.Value) {
 			return all.rearranged(r)
 		})
 	}
-	wrapStr(m, "where", func(a *lang.Args) bool { return isObjData(a.Value("x")) || isObjData(a.Value("y")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	// where: x and y None are "not given" (the numeric function's indices)
+	wrapStr(m, "where", func(a *lang.Args) bool {
+		return !a.IsNone("x") && !a.IsNone("y") && (isObjData(a.Value("x")) || isObjData(a.Value("y")))
+	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if a.IsNone("x") || a.IsNone("y") {
 			return nil, lang.Errorf(lang.ValueError, "either both or neither of x and y should be given")
 		}
