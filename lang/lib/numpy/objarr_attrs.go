@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/copy" // __deepcopy__ imports copy
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -131,6 +132,29 @@ func init() {
 			(*o.data)[p] = a.Value("value")
 		}
 		return lang.None, err
+	})
+	def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+		return o.copyOf()
+	})
+	def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+		mod, err := a.Import("copy")
+		if err != nil {
+			return nil, err
+		}
+		deep, err := lang.GetAttr(mod, "deepcopy")
+		if err != nil {
+			return nil, err
+		}
+		vals, err := o.values()
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			if vals[i], err = a.Call(deep, v, a.Value("memo")); err != nil {
+				return nil, err
+			}
+		}
+		return newObjArray(vals, o.shape(), o.sess)
 	})
 	def("copy(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		return o.copyOf()

@@ -38,6 +38,7 @@ func TestObjectArraysMatchNumPy(t *testing.T) {
 		"b = np.empty(3, dtype=object)\nb[:] = 7\nc = np.empty(2, dtype=object)\nc.fill([])\nb, c, c[0] is c[1], bool(np.array([0], dtype=object)), np.array([[1, 2]], dtype=object).item(1), np.array([[1, 2]], dtype=object).item(0, 0)",
 		"b = np.array([[1, 2], [3, 4]], dtype=object)\nb.T, b.transpose(), b.flatten(), b.ravel(), b.copy(), np.transpose(b), np.flip(b), np.concatenate([b, b]), np.stack([b[0], b[1]]), np.concatenate([np.array([1, None]), np.array([2])])",
 		"big = np.array(list(range(2000)), dtype=object)\nbig, str(big.reshape(40, 50)), np.roll(np.array([1, None, 'x']), 1), np.tile(np.array([1, None]), 2), np.split(np.array([1, None, 2, 3]), 2), np.asarray([1, None])",
+		"import copy\nx = [1]\nb = np.array([x, None, 2], dtype=object)\nd = copy.deepcopy(b)\nc = copy.copy(b)\nd, d[0] is x, c[0] is x, d[0] == x",
 		"b = np.array([1, 2], dtype=object)\nb[5]", "bool(a)", "np.array([1, 2], dtype=object).reshape(3)",
 	})
 }
