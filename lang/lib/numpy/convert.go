@@ -100,6 +100,9 @@ func inferDType(data any, depth int) (tensor.DType, error) {
 	if _, isStr := data.(*StrArray); isStr {
 		return 0, lang.Errorf(lang.TypeError, "kael's NumPy has no string version of this function: string arrays take indexing, comparisons, sort, argsort, unique, where, concatenate, stack, isin, astype and np.char's functions")
 	}
+	if _, isObj := data.(*ObjArray); isObj {
+		return 0, lang.Errorf(notImplementedError, "kael's NumPy has no object version of this function: object arrays take indexing, operators and the ufuncs of Python's operators, sum, prod, max, min, mean, sort, argsort, where, concatenate, stack, reshape, transpose and astype")
+	}
 	return 0, lang.Errorf(lang.TypeError, "kael's NumPy cannot make an array of %s", lang.TypeName(data))
 }
 

@@ -523,6 +523,9 @@ func init() {
 			}},
 		{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
 			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				if objDTypeArg(a.Value("dtype")) {
+					return objArrayFrom(wrapArray(t), true, a.Session()) // the elements as Python numbers
+				}
 				if sd, ok, err := strDTypeArg(a.Value("dtype")); ok || err != nil {
 					if err != nil {
 						return nil, err

@@ -11,7 +11,7 @@ import (
 // method of each element, called with the other arguments, and the
 // results gathered into an array whose dtype NumPy's function gives.
 
-var charModule = &lang.Module{Name: "numpy.char", Doc: "NumPy's string operations element by element: add, multiply, upper, lower, strip, replace, join, center, zfill, startswith, find, count, str_len, ... (split, whose result is an object array, is not there).", Attrs: map[string]lang.Value{}}
+var charModule = &lang.Module{Name: "numpy.char", Doc: "NumPy's string operations element by element: add, multiply, upper, lower, strip, replace, join, center, zfill, startswith, find, count, str_len, split and rsplit (object arrays of lists), ...", Attrs: map[string]lang.Value{}}
 
 func init() {
 	lang.RegisterModule("numpy.char", "NumPy's string operations on string arrays.", func() *lang.Module { return charModule })
@@ -86,9 +86,12 @@ func init() {
 			return n, err
 		}, ints)
 	})
-	m["split"] = lang.NewBuiltin(lang.AsValue, "split(a, sep=None, maxsplit=None)", "Not in kael: NumPy gives an object array of lists, and kael's NumPy has no object arrays.", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(notImplementedError, "np.char.split gives an object array of lists, and kael's NumPy has no object arrays: use [s.split(sep) for s in a]")
-	})
+	for _, name := range []string{"split", "rsplit"} {
+		name := name
+		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, sep=None, maxsplit=None)", "str."+name+" of each element: an object array of lists.", func(a *lang.Args) (lang.Value, error) {
+			return charSplit(a, name)
+		})
+	}
 }
 
 // resultKind says how np.char gathers results: a string array of the

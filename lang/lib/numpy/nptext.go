@@ -20,7 +20,7 @@ import (
 // NumPy; np.format_float_positional and np.format_float_scientific here,
 // as NumPy's Dragon4 prints a float; the tables np.sctypeDict,
 // np.typecodes and np.ScalarType of kael's dtypes; np.show_config; and
-// np.frompyfunc, which needs object arrays kael does not have.
+// np.frompyfunc (objarr_pyfunc.go).
 
 //go:embed nptext.py
 var nptextSource string
@@ -53,9 +53,7 @@ func defNptext(m map[string]lang.Value) {
 	m["typecodes"] = typecodes()
 	m["ScalarType"] = scalarTypeTuple()
 	m["show_config"] = lang.NewBuiltin(lang.AsValue, "show_config()", "Prints how this NumPy was built: kael's, on its own Go tensor core, with no BLAS or LAPACK library.", showConfig)
-	m["frompyfunc"] = lang.NewBuiltin(lang.AsValue, "frompyfunc(func, /, nin, nout, *, identity=None)", "NumPy's ufunc of a Python function, which gives object arrays: not in kael, which has no object dtype (np.vectorize with otypes= gives typed arrays).", func(a *lang.Args) (lang.Value, error) {
-		return nil, lang.Errorf(lang.ErrorKind("NotImplementedError"), "np.frompyfunc is not supported by kael: its ufuncs return object arrays, and kael's NumPy has no object dtype; use np.vectorize(func, otypes=[...]) for typed results")
-	})
+	m["frompyfunc"] = lang.NewBuiltin(lang.AsValue, "frompyfunc(func, /, nin, nout, *, identity=None)", "NumPy's ufunc of a Python function: it calls func on each set of broadcast elements and gives object arrays (a tuple of nout of them when nout > 1).", frompyfunc)
 }
 
 // trimModes are format_float's trim= values.

@@ -22,7 +22,7 @@ func TestScalarTypeHierarchyMatchesNumPy(t *testing.T) {
 		"isinstance(np.int64(3), (int, np.integer)), isinstance(3, (int, np.integer)), isinstance(np.arange(3)[0], np.integer), isinstance(np.float32(1), (np.integer, np.floating)), np.issubdtype(np.bool_, np.number)",
 		"np.issubdtype(np.float32, 'nope')", "np.floating()", "np.generic(1)",
 		"isinstance(np.float64(1), np.generic), np.array([1.5]).dtype.type, issubclass(np.array([1.5]).dtype.type, np.floating), np.issubdtype(np.float64, np.generic)",
-		// np.object_ is there as a class (kael makes no object arrays)
+		// np.object_ is there as a class (the dtype of object arrays)
 		"np.object_, np.object_.__name__, issubclass(np.object_, np.generic), issubclass(np.float64, np.object_), isinstance(np.float64(1), np.object_), np.issubdtype(np.float64, np.object_)",
 	})
 }

@@ -177,6 +177,7 @@ func buildModule() *lang.Module {
 	m["lib"] = libModule
 	m["char"] = charModule
 	defStrFuncs(m)
+	defObjFuncs(m)
 	// Each builtin is wrapped once, so that two names of one function stay
 	// one object (np.row_stack is np.vstack, as in NumPy).
 	wrapped := map[*lang.Builtin]*lang.Builtin{}

@@ -192,6 +192,9 @@ func init() {
 
 // astype converts to a string dtype or parses the text as numbers.
 func (s *StrArray) astype(a *lang.Args, to lang.Value) (lang.Value, error) {
+	if objDTypeArg(to) {
+		return objArrayFrom(s, true, a.Session())
+	}
 	if sd, ok, err := strDTypeArg(to); ok || err != nil {
 		if err != nil {
 			return nil, err

@@ -1,0 +1,73 @@
+package numpy_test
+
+import (
+	"testing"
+
+	"github.com/kael-dev/kael/lang/internal/langtest"
+)
+
+// objPrelude defines a user class with its own + and repr, so that the
+// cases check that object arrays call the elements' own operators.
+const objPrelude = prelude + `from fractions import Fraction
+from decimal import Decimal
+class P:
+    def __init__(s, v): s.v = v
+    def __add__(s, o): return P(s.v + (o.v if isinstance(o, P) else o))
+    def __lt__(s, o): return s.v < o.v
+    def __repr__(s): return 'P(%r)' % s.v
+a = np.array([1, 'a', None])
+`
+
+// TestObjectArraysMatchNumPy compares object arrays (dtype=object) with
+// NumPy 1.24: making them (mixed data, None, big ints, Fractions, ragged
+// lists with dtype=object and NumPy's error without), their dtype and
+// attributes, repr and str, indexing that keeps the objects themselves,
+// assignment and views, tolist, iteration and reshapes.
+func TestObjectArraysMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, objPrelude, []string{
+		"a, str(a), a.dtype, repr(a.dtype), a.itemsize, a.nbytes, a.shape, a.ndim, a.size, a.strides, type(a).__name__, isinstance(a, np.ndarray), len(a)",
+		"np.array([[1, 2], [3]], dtype=object), np.array([(1, 2), (3,)], dtype=object), np.array([[1, 2], [3, 4]], dtype=object), np.array([[1, None], [2, 'abc']]), str(np.array([[1, None], [2, 'abc']]))",
+		"np.array([[1, 2], [3]])", "np.array([[1, 2], [3, [4]]])",
+		"np.array([[1, 2], np.array([3, 4])]), np.array([np.array([1, 2]), np.array([3])], dtype=object), np.array(np.arange(4).reshape(2, 2), dtype=object), np.array(np.array(['a', 'b']), dtype=object)",
+		"np.empty(3, dtype=object), np.zeros((2, 2), dtype=object), np.ones(2, dtype='O'), np.full(2, None), np.full((1, 2), Fraction(1, 2)), np.array([], dtype=object), np.zeros((2, 0), dtype=object), np.array(5, dtype=object)",
+		"np.dtype(object), np.dtype('O').kind, np.dtype(object).name, np.dtype(np.object_).str, np.dtype('O').itemsize, str(np.dtype('O')), np.object_, np.array([1, 2], dtype='O').dtype == object, np.dtype('O') == np.dtype(object)",
+		"np.array([2**70, 3]), np.array([2**64, 1]) // 3, np.array([Fraction(1, 3)] * 20), np.array([1.5, 2], dtype=object), np.array(['ab', 'c'], dtype=object), np.array([b'x', 1.5, None])",
+		"x = [1]\nb = np.array([x, None, 3], dtype=object)\nb[0] is x, b, b[0], type(b[2]).__name__",
+		"b = np.array([1, 2, 3], dtype=object)\nb[[0, 2]], b[np.array([True, False, True])], b[1:], b[::-1], b.reshape(3, 1), np.reshape(b, (1, 3)), b[:, None].T",
+		"b = np.array([1, 2, 3], dtype=object)\nb[0] = 'x'\nb[1:] = [None, [5]]\nv = b[1:]\nv[0] = Fraction(1, 2)\nb, b.tolist(), [repr(e) for e in b], list(np.array([[1, None], [2, 3]]))",
+		"b = np.empty(3, dtype=object)\nb[:] = 7\nc = np.empty(2, dtype=object)\nc.fill([])\nb, c, c[0] is c[1], bool(np.array([0], dtype=object)), np.array([[1, 2]], dtype=object).item(1), np.array([[1, 2]], dtype=object).item(0, 0)",
+		"b = np.array([[1, 2], [3, 4]], dtype=object)\nb.T, b.transpose(), b.flatten(), b.ravel(), b.copy(), np.transpose(b), np.flip(b), np.concatenate([b, b]), np.stack([b[0], b[1]]), np.concatenate([np.array([1, None]), np.array([2])])",
+		"big = np.array(list(range(2000)), dtype=object)\nbig, str(big.reshape(40, 50)), np.roll(np.array([1, None, 'x']), 1), np.tile(np.array([1, None]), 2), np.split(np.array([1, None, 2, 3]), 2), np.asarray([1, None])",
+		"import copy\nx = [1]\nb = np.array([x, None, 2], dtype=object)\nd = copy.deepcopy(b)\nc = copy.copy(b)\nd, d[0] is x, c[0] is x, d[0] == x",
+		"b = np.array([1, 2], dtype=object)\nb[5]", "bool(a)", "np.array([1, 2], dtype=object).reshape(3)",
+	})
+}
+
+// TestObjectArrayOpsMatchNumPy covers the operators and ufuncs of object
+// arrays (the elements' own Python operators: Fractions, Decimals, big
+// ints, a user class; their errors), comparisons, reductions, sorting,
+// where, astype both ways, np.char.split and np.frompyfunc.
+func TestObjectArrayOpsMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, objPrelude, []string{
+		"np.array([Fraction(1, 3), Fraction(1, 2)]) + 1, 1 - np.array([Fraction(1, 3)]), np.array([P(1), P(2)]) + 1, np.array([Decimal('1.1'), Decimal('2.2')]) * 2, np.array([2**70, 3]) * 2, np.array([1, 2], dtype=object) ** 2, np.array([2, 3], dtype=object) & 1, np.array([1, 2], dtype=object) / 4",
+		"-np.array([1, 2], dtype=object), abs(np.array([-1, Fraction(-1, 2)], dtype=object)), np.array([1, 2], dtype=object) + np.array([[10], [20]], dtype=object), np.arange(2) + np.array([Fraction(1, 2), 1], dtype=object), np.array([Fraction(1, 2), 1], dtype=object) * np.array([1.5, 2])",
+		"np.array([1, None]) == None, np.array([1, None]) != None, np.array([1, 2], dtype=object) == 1, np.array([1, 2], dtype=object) == np.array([1, 3], dtype=object), np.array([P(1), P(3)]) < np.array([P(2), P(2)])",
+		"np.array([1, 'a', None], dtype=object) + 1", "np.array([1, 2, None]) < 2", "np.array([1, 2], dtype=object) / 0", "np.array([1, None]) @ np.array([1, None])",
+		"c = np.array([[Fraction(1, 2), 1], [2, 3]], dtype=object)\nc @ c, c @ np.array([1, 2], dtype=object), np.array([1, 2], dtype=object) @ c, np.array([1, 2], dtype=object) @ np.array([3, 4], dtype=object), np.arange(2) @ c",
+		"np.array([1, 2], dtype=object) @ np.array([1, 2, 3], dtype=object)",
+		"c = np.array([Fraction(1, 3), Fraction(1, 2)])\nc.sum(), np.sum(c), c.prod(), c.mean(), np.mean(c), c.max(), np.min(c), np.amax(c), np.array([P(1), P(2)]).sum()",
+		"b = np.array([[1, 2], [3, 4]], dtype=object)\nb.sum(axis=0), b.sum(axis=1), b.prod(), b.min(axis=0), b.max(axis=-1), b.mean(axis=0), np.sum(b, 1), np.empty(0, dtype=object).sum()",
+		"np.empty(0, dtype=object).max()", "np.array([None, 1]).max()", "np.array([1, 'a'], dtype=object).sum()",
+		"np.add(np.array([Fraction(1, 2)], dtype=object), Fraction(1, 3)), np.add(np.array([1, 2], dtype=object), 1), np.maximum(np.array([1, 5], dtype=object), 3), np.negative(np.array([1, Fraction(1, 2)], dtype=object)), np.abs(np.array([-1, 2], dtype=object)), np.sqrt(np.array([Decimal(4)], dtype=object)), np.less(np.array([1, 3], dtype=object), 2)",
+		"np.sqrt(np.array([4, 9], dtype=object))",
+		"np.sort(np.array([3, 1, 2], dtype=object)), np.sort(np.array([[3, 1], [0, 2]], dtype=object), axis=0), np.argsort(np.array([[3, 1], [0, 2]], dtype=object), axis=None), np.array([3, 1, 2], dtype=object).argsort(), np.unique(np.array([3, 1, 3], dtype=object)), np.unique(np.array(['b', 'a', 'b'], dtype=object)), np.sort(np.array([P(2), P(1)]))",
+		"b = np.array([[2, 1], [4, 3]], dtype=object)\nb.sort()\nb",
+		"np.sort(np.array([3, 'a'], dtype=object))",
+		"np.where([True, False], np.array([1, None]), 5), np.where(np.array([1, 0]) > 0, Fraction(1, 2), 'no')",
+		"np.array([1, 2]).astype(object), np.array([1, 2]).astype(object).tolist(), type(np.array([1.5]).astype(object)[0]).__name__, np.array(['a', 'bb']).astype(object), np.array([Fraction(1, 3)]).astype(float), np.array([1, None]).astype(float), np.array([1, 2], dtype=object).astype(str), np.array([1.5, 2], dtype=object).astype(int), np.array([0, 2], dtype=object).astype(bool), np.array([1, 2], dtype=object).astype(object)",
+		"np.array([1, 'x']).astype(int)", "np.array([1, None]).astype(int)",
+		"np.char.split(np.array(['a b', 'c d e'])), np.char.split(['a-b', 'c'], '-'), np.char.split(np.array([['x y']]), maxsplit=0), np.char.rsplit(['a b c'], None, 1), np.char.split([b'a b']), np.char.split(np.array(['a b', 'c d e']))[1] + ['x']",
+		"f = np.frompyfunc(lambda x, y: x * 10 + y, 2, 1)\ng = np.frompyfunc(divmod, 2, 2)\nh = np.frompyfunc(lambda x: str(x) * 2, 1, 1)\nf(np.arange(3), 1), f(2, 3), g(np.array([7, 8]), 3), h(np.array([[1, 2], [3, 4]])), h, f.nin, f.nout, f.__name__, type(f).__name__",
+		"np.frompyfunc(divmod, 2, 1)(1, 2, 3, 4)", "np.frompyfunc(1, 1, 1)",
+	})
+}

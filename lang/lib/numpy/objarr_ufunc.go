@@ -1,0 +1,277 @@
+package numpy
+
+import (
+	"sort"
+
+	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
+)
+
+// The ufuncs, sort, argsort and unique of object arrays, as NumPy's
+// object loops: a ufunc of a Python operator applies the operator to
+// each element (np.add is +, np.absolute abs()), maximum and minimum
+// compare with >= and <=, and another ufunc calls the element's method
+// of its name (np.sqrt(a) calls each x.sqrt(), a TypeError when there
+// is none). Sorting orders by the elements' <.
+
+// objUfuncOps are the ufuncs of Python's binary operators.
+var objUfuncOps = map[string]syntax.Token{
+	"add": syntax.PLUS, "subtract": syntax.MINUS, "multiply": syntax.STAR, "true_divide": syntax.SLASH, "divide": syntax.SLASH,
+	"floor_divide": syntax.SLASHSLASH, "remainder": syntax.PERCENT, "power": syntax.STARSTAR,
+	"bitwise_and": syntax.AMP, "bitwise_or": syntax.PIPE, "bitwise_xor": syntax.CARET, "left_shift": syntax.LSHIFT, "right_shift": syntax.RSHIFT,
+	"equal": syntax.EQL, "not_equal": syntax.NEQ, "less": syntax.LT, "less_equal": syntax.LE, "greater": syntax.GT, "greater_equal": syntax.GE,
+}
+
+// objUfuncUnary are the ufuncs of Python's unary operators.
+var objUfuncUnary = map[string]syntax.Token{"negative": syntax.MINUS, "positive": syntax.PLUS, "invert": syntax.TILDE}
+
+var _ lang.HasAbs = (*ObjArray)(nil)
+
+// Abs is abs(a): abs() of each element.
+func (o *ObjArray) Abs() (lang.Value, error) {
+	fn, _ := lang.LookupBuiltin("abs")
+	return o.each(func(v lang.Value) (lang.Value, error) { return o.sess.CallHook(fn, v) })
+}
+
+// each is the object array of fn of each element.
+func (o *ObjArray) each(fn func(v lang.Value) (lang.Value, error)) (lang.Value, error) {
+	if o.sess == nil {
+		return nil, lang.Errorf(lang.TypeError, "kael's object arrays: this array has no session to run operators in")
+	}
+	vals, err := o.values()
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		if vals[i], err = fn(v); err != nil {
+			return nil, err
+		}
+	}
+	if o.idx.Dim() == 0 {
+		return vals[0], nil
+	}
+	return newObjArray(vals, o.shape(), o.sess)
+}
+
+// objUfunc is the ufunc info of pyName applied to object operands.
+func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, error) {
+	var o *ObjArray
+	at := 0
+	for i, v := range operands {
+		if x, ok := v.(*ObjArray); ok {
+			o, at = x, i
+			break
+		}
+	}
+	if len(operands) == 2 {
+		x, y := operands[0], operands[1]
+		if op, ok := objUfuncOps[name]; ok {
+			r, _, err := o.BinaryOp(op, []lang.Value{y, x}[at], at == 1)
+			return r, err
+		}
+		switch name {
+		case "maximum", "minimum":
+			want := syntax.GE
+			if name == "minimum" {
+				want = syntax.LE
+			}
+			xo, err := objOperand(x, a.Session())
+			if err != nil {
+				return nil, err
+			}
+			yo, err := objOperand(y, a.Session())
+			if err != nil {
+				return nil, err
+			}
+			pick := o.pick(want)
+			shape, err := tensor.BroadcastShapes(xo.shape(), yo.shape())
+			if err != nil {
+				return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", tupleText(xo.shape()), tupleText(yo.shape()))
+			}
+			xs, err := xo.broadcastValues(shape)
+			if err != nil {
+				return nil, err
+			}
+			ys, err := yo.broadcastValues(shape)
+			if err != nil {
+				return nil, err
+			}
+			for i := range xs {
+				if xs[i], err = pick(xs[i], ys[i]); err != nil {
+					return nil, err
+				}
+			}
+			if len(shape) == 0 {
+				return xs[0], nil
+			}
+			return newObjArray(xs, shape, o.sess)
+		}
+		return nil, lang.Errorf(notImplementedError, "kael's object arrays have no ufunc '%s'", name)
+	}
+	if op, ok := objUfuncUnary[name]; ok {
+		return o.UnaryOp(op)
+	}
+	if name == "absolute" {
+		return o.Abs()
+	}
+	return o.each(func(v lang.Value) (lang.Value, error) {
+		m, err := lang.GetAttr(v, name)
+		if err != nil {
+			return nil, lang.Errorf(lang.TypeError, "loop of ufunc does not support argument 0 of type %s which has no callable %s method", lang.TypeName(v), name)
+		}
+		return a.Call(m)
+	})
+}
+
+// objOrder sorts each line along axis (None: flattened) by the
+// elements' <, stably: the order (an int64 tensor of the lines' shape,
+// axis last) and the sorted elements, with the moved shape and perm.
+func (o *ObjArray) objOrder(a *lang.Args, axisArg lang.Value) ([]int64, []lang.Value, []int, []int, error) {
+	vals, mshape, perm, err := o.alongAxis(axisArg)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	n := mshape[len(mshape)-1]
+	order := make([]int64, len(vals))
+	sorted := make([]lang.Value, len(vals))
+	var failed error
+	for row := 0; row*n < len(vals); row++ {
+		line := vals[row*n : row*n+n]
+		ix := order[row*n : row*n+n]
+		for i := range ix {
+			ix[i] = int64(i)
+		}
+		sort.SliceStable(ix, func(i, j int) bool {
+			if failed != nil {
+				return false
+			}
+			r, err := a.Compare(syntax.LT, line[ix[i]], line[ix[j]])
+			if err != nil {
+				failed = err
+				return false
+			}
+			less, err := lang.Truth(r)
+			if err != nil {
+				failed = err
+			}
+			return less
+		})
+		for i, k := range ix {
+			sorted[row*n+i] = line[k]
+		}
+	}
+	return order, sorted, mshape, perm, failed
+}
+
+// inverse is the permutation that undoes perm.
+func inverse(perm []int) []int {
+	inv := make([]int, len(perm))
+	for i, p := range perm {
+		inv[p] = i
+	}
+	return inv
+}
+
+// objSort is np.sort of an object array: a sorted copy.
+func (o *ObjArray) objSort(a *lang.Args, axis lang.Value) (lang.Value, error) {
+	_, sorted, mshape, perm, err := o.objOrder(a, axis)
+	if err != nil {
+		return nil, err
+	}
+	out, err := newObjArray(sorted, mshape, o.sess)
+	if err != nil {
+		return nil, err
+	}
+	if _, isNone := axis.(lang.NoneType); isNone {
+		return out, nil
+	}
+	back, err := out.idx.Permute(inverse(perm)...)
+	if err != nil {
+		return nil, err
+	}
+	return out.view(back).copyOf()
+}
+
+// objArgsort is np.argsort of an object array.
+func (o *ObjArray) objArgsort(a *lang.Args, axis lang.Value) (lang.Value, error) {
+	order, _, mshape, perm, err := o.objOrder(a, axis)
+	if err != nil {
+		return nil, err
+	}
+	t, err := tensor.FromSlice(order, mshape...)
+	if err != nil {
+		return nil, err
+	}
+	if _, isNone := axis.(lang.NoneType); !isNone {
+		if t, err = t.Permute(inverse(perm)...); err != nil {
+			return nil, err
+		}
+	}
+	c, err := t.Contiguous()
+	return wrapArray(c), err
+}
+
+// objUnique is np.unique of an object array: the sorted distinct
+// elements (equal by ==).
+func (o *ObjArray) objUnique(a *lang.Args) (lang.Value, error) {
+	_, sorted, _, _, err := o.objOrder(a, lang.None)
+	if err != nil {
+		return nil, err
+	}
+	var out []lang.Value
+	for _, v := range sorted {
+		if len(out) > 0 {
+			r, err := a.Compare(syntax.EQL, out[len(out)-1], v)
+			if err != nil {
+				return nil, err
+			}
+			if same, err := lang.Truth(r); err != nil || same {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	return newObjArray(out, []int{len(out)}, o.sess)
+}
+
+func defObjUfuncs(m map[string]lang.Value) {
+	for i := range ufuncTable {
+		info := &ufuncTable[i]
+		for _, name := range []string{info.name, info.pyName} {
+			if _, ok := m[name].(*lang.Builtin); !ok || info.nin > 2 || info.nout != 1 {
+				continue
+			}
+			nin, pyName := info.nin, info.pyName
+			wrapStr(m, name, func(a *lang.Args) bool {
+				vals := a.Values()
+				for _, v := range vals[:min(nin, len(vals))] {
+					if _, ok := v.(*ObjArray); ok {
+						return true
+					}
+				}
+				return false
+			}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+				return objUfunc(a, pyName, a.Values()[:nin])
+			})
+		}
+	}
+	isObj := func(name string) func(a *lang.Args) bool {
+		return func(a *lang.Args) bool { _, ok := a.Value(name).(*ObjArray); return ok }
+	}
+	wrapStr(m, "sort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		return a.Value("a").(*ObjArray).objSort(a, a.Value("axis"))
+	})
+	wrapStr(m, "argsort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		return a.Value("a").(*ObjArray).objArgsort(a, a.Value("axis"))
+	})
+	wrapStr(m, "unique", isObj("ar"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		if !a.IsNone("axis") || a.Bool("return_index") || a.Bool("return_inverse") || a.Bool("return_counts") {
+			return nil, lang.Errorf(notImplementedError, "kael's np.unique of object arrays takes no axis=, return_index=, return_inverse= or return_counts=")
+		}
+		return a.Value("ar").(*ObjArray).objUnique(a)
+	})
+}
