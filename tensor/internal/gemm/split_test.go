@@ -147,3 +147,27 @@ func BenchmarkStepShapes(b *testing.B) {
 		}
 	}
 }
+
+// TestOwnedSplitChoice checks which products the owned split takes, on
+// the AVX-512 kernel's blocking (12×32 tiles, KC 512).
+func TestOwnedSplitChoice(t *testing.T) {
+	kn := &kernel[float32]{mr: 12, nr: 32, kc: 512, mc: 1200, nc: 4096, ncb: 256}
+	for _, tc := range []struct {
+		m, n, k, threads int
+		want             ownedSplit
+	}{
+		{32, 256, 4096, 2, ownedSplit{2, 1, 2}}, // dcgan layer 2's weight gradient: by columns
+		{16, 48, 16384, 2, ownedSplit{2, 1, 2}}, // layer 1's: two tiles by two
+		{16, 48, 16384, 3, ownedSplit{2, 1, 2}}, // three would not be faster than two
+		{128, 16, 4096, 2, ownedSplit{2, 2, 1}}, // one column of tiles: by rows
+		{32, 256, 4096, 1, ownedSplit{}},
+		{1024, 1024, 1024, 2, ownedSplit{}}, // many units: the shared scheme
+		{64, 8192, 512, 2, ownedSplit{}},    // two blocks of B's columns
+	} {
+		j := &job[float32]{kn: kn, m: tc.m, n: tc.n, k: tc.k, threads: tc.threads}
+		j.kcMax, j.mcMax, j.ncMax = min(kn.kc, tc.k), min(kn.mc, roundUp(tc.m, kn.mr)), min(kn.nc, roundUp(tc.n, kn.nr))
+		if got := j.ownedSplit(); got != tc.want {
+			t.Errorf("%d×%d×%d on %d threads: split %+v, want %+v", tc.m, tc.n, tc.k, tc.threads, got, tc.want)
+		}
+	}
+}
