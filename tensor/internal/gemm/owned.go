@@ -8,20 +8,35 @@ import "github.com/kael-dev/kael/tensor/internal/pool"
 // with few units per block (dcgan's weight gradients, M 16–32 rows by N
 // 48–256 columns, K in the thousands) leaves one goroutine a unit more
 // than the other and makes both wait at a barrier every KC steps of K.
-// Such a product is cut instead into one rectangle of C per goroutine, a
-// range of A's slivers by a range of B's slivers of about the same
-// number of tiles, and each goroutine computes its rectangle through all
-// the blocks along K, packing what it needs into buffers of its own: no
-// barrier, no hand-over, at the price of packing twice the slivers of A
-// (or B) that two rectangles share. Each tile of C is computed by the
-// same kernel calls on the same packed values, the blocks along K in the
-// same order, so the result is the shared scheme's bit for bit.
+// Such a product, and any of one block of rows and columns that the cut
+// below packs little twice, is cut instead into one rectangle of C per
+// goroutine, a range of A's slivers by a range of B's slivers of about
+// the same number of tiles, and each goroutine computes its rectangle
+// through all the blocks along K, packing what it needs into buffers of
+// its own: no barrier, no hand-over, at the price of packing twice the
+// slivers of A (or B) that two rectangles share. Each tile of C is
+// computed by the same kernel calls on the same packed values, the
+// blocks along K in the same order, so the result is the shared scheme's
+// bit for bit.
 
 // ownedUnitsPerThread is the number of the shared scheme's units per
 // goroutine and block along K below which a product is split into owned
-// rectangles: with more, the shared scheme balances well and packs each
-// sliver once, and its barriers are few beside the work.
+// rectangles: the shared scheme balances them badly and meets once per
+// block for little work.
 const ownedUnitsPerThread = 8
+
+// ownedDupShare: a product with more units is split into owned
+// rectangles too where the elements packed twice are at most
+// 1/ownedDupShare of those packed once (m+n per step of K): on two
+// threads the shared scheme's waits for packing and at barriers cost more
+// than that (prefill's 128-row products, the LSTM's, dcgan's last
+// layers). The 1024×1024 square, with as many packed twice as once,
+// keeps the shared scheme. A variable for BenchmarkStepShapes.
+var ownedDupShare = 4
+
+// sharedOnly, set by tests and benchmarks, makes every product use the
+// shared scheme.
+var sharedOnly bool
 
 // ownedSplit is a cut of C into rows×cols rectangles of tiles.
 type ownedSplit struct {
@@ -31,18 +46,16 @@ type ownedSplit struct {
 
 // ownedSplit chooses the cut for the job, or none: products of one block
 // of A's rows and of B's columns with few units of the shared scheme per
-// goroutine. Among the cuts into rows·cols rectangles for 2 up to
+// goroutine, or whose cut packs few elements twice. Among the cuts into rows·cols rectangles for 2 up to
 // j.threads goroutines, it takes the one whose largest rectangle has the
 // fewest tiles, then the one that packs the fewest elements twice.
 func (j *job[T]) ownedSplit() ownedSplit {
 	kn := j.kn
-	if j.threads < 2 || j.m > j.mcMax || j.n > j.ncMax {
+	if sharedOnly || j.threads < 2 || j.m > j.mcMax || j.n > j.ncMax {
 		return ownedSplit{}
 	}
 	aS, bS := ceilDiv(j.m, kn.mr), ceilDiv(j.n, kn.nr)
-	if aS*ceilDiv(j.n, kn.ncb) >= ownedUnitsPerThread*j.threads {
-		return ownedSplit{}
-	}
+	few := aS*ceilDiv(j.n, kn.ncb) < ownedUnitsPerThread*j.threads
 	best, bestTiles, bestDup := ownedSplit{}, aS*bS, 0
 	for t := 2; t <= j.threads; t++ {
 		for rows := 1; rows <= t; rows++ {
@@ -56,6 +69,9 @@ func (j *job[T]) ownedSplit() ownedSplit {
 				best, bestTiles, bestDup = ownedSplit{t, rows, cols}, tiles, dup
 			}
 		}
+	}
+	if !few && ownedDupShare*bestDup > j.m+j.n {
+		return ownedSplit{}
 	}
 	return best
 }

@@ -1,6 +1,7 @@
 package gemm
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -38,6 +39,10 @@ var stepShapes = []shape{
 	{name: "lstm-dgrad", m: 700, n: 200, k: 800},
 	{name: "lstm-dec-wgrad", m: 1000, n: 200, k: 700, aT: true},
 	{name: "square-1024", m: 1024, n: 1024, k: 1024},
+	{name: "prefill-qkv", m: 128, n: 2304, k: 768},
+	{name: "prefill-proj", m: 128, n: 768, k: 768},
+	{name: "prefill-fc", m: 128, n: 3072, k: 768},
+	{name: "prefill-fcproj", m: 128, n: 768, k: 3072},
 }
 
 // operands returns A, B and C for the shape, A and B random, C NaN.
@@ -129,9 +134,19 @@ func dense[T float32 | float64](c Matrix[T], m, n int) []T {
 	return d
 }
 
+var (
+	benchShared   = flag.Bool("gemm-shared", false, "BenchmarkStepShapes: every product by the shared scheme, as before the owned split")
+	benchDupShare = flag.Int("gemm-dup-share", 0, "BenchmarkStepShapes: ownedDupShare (0: the default)")
+)
+
 // BenchmarkStepShapes times the products of stepShapes on one and two
 // goroutines, with the CPU time of all threads per call.
 func BenchmarkStepShapes(b *testing.B) {
+	defer func(s bool, d int) { sharedOnly, ownedDupShare = s, d }(sharedOnly, ownedDupShare)
+	sharedOnly = *benchShared
+	if *benchDupShare > 0 {
+		ownedDupShare = *benchDupShare
+	}
 	for _, s := range stepShapes {
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/%dx%dx%d/t%d", s.name, s.m, s.n, s.k, threads), func(b *testing.B) {
@@ -161,8 +176,10 @@ func TestOwnedSplitChoice(t *testing.T) {
 		{16, 48, 16384, 3, ownedSplit{2, 1, 2}}, // three would not be faster than two
 		{128, 16, 4096, 2, ownedSplit{2, 2, 1}}, // one column of tiles: by rows
 		{32, 256, 4096, 1, ownedSplit{}},
-		{1024, 1024, 1024, 2, ownedSplit{}}, // many units: the shared scheme
-		{64, 8192, 512, 2, ownedSplit{}},    // two blocks of B's columns
+		{1024, 1024, 1024, 2, ownedSplit{}},      // A packed twice as much as B: the shared scheme
+		{128, 768, 3072, 2, ownedSplit{2, 1, 2}}, // many units, A 1/7 of what is packed: owned
+		{700, 200, 800, 2, ownedSplit{2, 2, 1}},  // B packed twice, 1/4.5 of what is packed
+		{64, 8192, 512, 2, ownedSplit{}},         // two blocks of B's columns
 	} {
 		j := &job[float32]{kn: kn, m: tc.m, n: tc.n, k: tc.k, threads: tc.threads}
 		j.kcMax, j.mcMax, j.ncMax = min(kn.kc, tc.k), min(kn.mc, roundUp(tc.m, kn.mr)), min(kn.nc, roundUp(tc.n, kn.nr))
