@@ -46,9 +46,11 @@ type ownedSplit struct {
 
 // ownedSplit chooses the cut for the job, or none: products of one block
 // of A's rows and of B's columns with few units of the shared scheme per
-// goroutine, or whose cut packs few elements twice. Among the cuts into rows·cols rectangles for 2 up to
-// j.threads goroutines, it takes the one whose largest rectangle has the
-// fewest tiles, then the one that packs the fewest elements twice.
+// goroutine, or else with a cut that packs few elements twice (only such
+// cuts are considered for them). Among the cuts into rows·cols
+// rectangles for 2 up to j.threads goroutines, it takes the one whose
+// largest rectangle has the fewest tiles, then the one that packs the
+// fewest elements twice.
 func (j *job[T]) ownedSplit() ownedSplit {
 	kn := j.kn
 	if sharedOnly || j.threads < 2 || j.m > j.mcMax || j.n > j.ncMax {
@@ -60,18 +62,15 @@ func (j *job[T]) ownedSplit() ownedSplit {
 	for t := 2; t <= j.threads; t++ {
 		for rows := 1; rows <= t; rows++ {
 			cols := t / rows
-			if rows*cols != t || rows > aS || cols > bS {
+			dup := (cols-1)*j.m + (rows-1)*j.n
+			if rows*cols != t || rows > aS || cols > bS || !few && ownedDupShare*dup > j.m+j.n {
 				continue
 			}
 			tiles := ceilDiv(aS, rows) * ceilDiv(bS, cols)
-			dup := (cols-1)*j.m + (rows-1)*j.n
 			if tiles < bestTiles || tiles == bestTiles && best.units > 0 && dup < bestDup {
 				best, bestTiles, bestDup = ownedSplit{t, rows, cols}, tiles, dup
 			}
 		}
-	}
-	if !few && ownedDupShare*bestDup > j.m+j.n {
-		return ownedSplit{}
 	}
 	return best
 }

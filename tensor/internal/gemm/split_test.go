@@ -179,6 +179,7 @@ func TestOwnedSplitChoice(t *testing.T) {
 		{1024, 1024, 1024, 2, ownedSplit{}},      // A packed twice as much as B: the shared scheme
 		{128, 768, 3072, 2, ownedSplit{2, 1, 2}}, // many units, A 1/7 of what is packed: owned
 		{700, 200, 800, 2, ownedSplit{2, 2, 1}},  // B packed twice, 1/4.5 of what is packed
+		{512, 64, 1024, 2, ownedSplit{2, 2, 1}},  // by rows: by columns has a tile less but packs A twice
 		{64, 8192, 512, 2, ownedSplit{}},         // two blocks of B's columns
 	} {
 		j := &job[float32]{kn: kn, m: tc.m, n: tc.n, k: tc.k, threads: tc.threads}
