@@ -78,6 +78,11 @@ func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T],
 	j.kcMax = min(kn.kc, k)
 	j.mcMax = min(kn.mc, roundUp(m, kn.mr))
 	j.ncMax = min(kn.nc, roundUp(n, kn.nr))
+	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
+	if sp := j.ownedSplit(); sp.units > 0 {
+		j.mulOwned(sp)
+		return
+	}
 	aLen, bLen, tLen := j.mcMax*j.kcMax, j.kcMax*j.ncMax, kn.mr*kn.nr
 	buf := getBuf[T](aLen + bLen + threads*tLen)
 	defer putBuf(buf)
@@ -89,7 +94,6 @@ func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T],
 	states := make([]atomic.Int32, ceilDiv(j.mcMax, kn.mr)+maxChunks*j.bItems)
 	j.aState, j.bState = states[:ceilDiv(j.mcMax, kn.mr)], states[ceilDiv(j.mcMax, kn.mr):]
 	j.bDone = make([]atomic.Bool, maxChunks)
-	j.direct = c.ColStride == 1 && (m == 1 || abs(c.RowStride) >= n)
 	// B's panel is the same for all the blocks of A's rows (ic) at one pc.
 	icBlocks, block := ceilDiv(m, j.mcMax), 0
 	j.meet.init(threads, func() {
@@ -151,7 +155,7 @@ func (j *job[T]) run(w int) {
 					}
 					j.packA(&pa, s)
 					i := s * mr
-					j.sliver(kc, i, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
+					j.sliver(kc, j.apack[i*kc:], j.bpack, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
 				}
 				j.meet.wait()
 				if j.halt {
@@ -209,22 +213,21 @@ func (j *job[T]) poll(w int) bool {
 	return j.stop.Load()
 }
 
-// sliver computes the product of the packed A sliver at row i of the block
-// (rows of them valid) with columns [j0, j1) of the packed B panel, into C
-// at row ci and column cj+j0; it adds to C when acc is true.
-func (j *job[T]) sliver(kc, i, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
+// sliver computes the product of the packed A sliver ap (rows of it
+// valid) with columns [j0, j1) of the packed B panel bp, into C at row ci
+// and column cj+j0; it adds to C when acc is true.
+func (j *job[T]) sliver(kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
 	kn, c := j.kn, j.c
 	mr, nr := kn.mr, kn.nr
-	ap := &j.apack[i*kc]
 	for jj := j0; jj < j1; jj += nr {
-		bp := &j.bpack[jj*kc]
+		b := &bp[jj*kc]
 		cols := min(nr, j1-jj)
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
 		if j.direct && rows == mr && cols == nr {
-			kn.fn(kc, ap, bp, &c.Data[at], c.RowStride, acc)
+			kn.fn(kc, &ap[0], b, &c.Data[at], c.RowStride, acc)
 			continue
 		}
-		kn.fn(kc, ap, bp, &tile[0], nr, false)
+		kn.fn(kc, &ap[0], b, &tile[0], nr, false)
 		storeTile(c, at, tile, rows, cols, nr, acc)
 	}
 }
