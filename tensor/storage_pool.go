@@ -36,22 +36,11 @@ import (
 // storage allocation that the memory limit leaves no room for empties the
 // pool before it collects (checkHeapRoom).
 const (
-	// poolMinBytes is the smallest buffer the pool recycles. Below it a
-	// storage is a plain Go allocation: a 64 KiB one costs the collector
-	// little. From it up to poolLargeBytes the buffers are "medium" and
-	// come back within their own, smaller budget (poolMediumBudgetBytes):
-	// a training step makes dozens of 128 KiB to 1 MiB activations and
-	// gradients, and as fresh allocations each one grew the small live
-	// heap enough that the collector ran every few of them (90 µs a
-	// 1 MiB torch.empty against PyTorch's 1 µs, docs/performance.md
-	// "Medium tensors and in-place activations, 2026-12-05").
-	poolMinBytes = 64 << 10
-	// poolLargeBytes is the smallest "large" buffer, which comes back
-	// within the whole budget. With medium buffers up to 1.1 MB within
-	// the whole budget the np_fancy row's process's peak memory doubled
-	// (87 to 170 MB) and its page faults tripled, its CPU time unchanged
-	// (docs/performance.md); the medium budget bounds that growth.
-	poolLargeBytes = 4 << 20
+	// poolMinBytes is the smallest buffer the pool recycles. With 256 KiB
+	// the np_fancy row's 1.1 MB outputs came from the pool too, and its
+	// process's peak memory doubled (87 to 170 MB) and its page faults
+	// tripled, its CPU time unchanged (docs/performance.md).
+	poolMinBytes = 4 << 20
 	// poolMaxBytes is the largest: the budget's.
 	poolMaxBytes = poolBudgetBytes
 	// poolBudgetBytes bounds the bytes of the buffers that come back to
@@ -62,19 +51,13 @@ const (
 	// and with every dead buffer coming back a loop's heap doubled from
 	// one collection to the next (1.4 GB in the np_add row).
 	poolBudgetBytes = 64 << 20
-	// poolMediumBudgetBytes bounds, within poolBudgetBytes, the bytes of
-	// the medium buffers that come back (storagePool.armedMedium).
-	poolMediumBudgetBytes = 16 << 20
 	// poolClass is the granularity of the pool's sizes: the runtime's page,
 	// to which it rounds large objects anyway.
 	poolClass = 8 << 10
 )
 
-// storagePool is the process's one pool.
-var storagePool storagePoolState
-
-// storagePoolState is the pool's state, under mu.
-type storagePoolState struct {
+// storagePool is the pool's state, under mu.
+var storagePool struct {
 	mu    sync.Mutex
 	free  map[uintptr][]pooled // by size in bytes, a multiple of poolClass
 	bytes uintptr              // the bytes that free holds
@@ -82,9 +65,6 @@ type storagePoolState struct {
 	// handed out with a finalizer, live or not yet finalized, and those
 	// in free. It stays within poolBudgetBytes.
 	armed uintptr
-	// armedMedium is the part of armed in buffers smaller than
-	// poolLargeBytes. It stays within poolMediumBudgetBytes.
-	armedMedium uintptr
 	// cycles is the collection count takePooled last waited at.
 	cycles uint64
 	gen    uint64 // collections seen by poolSentinel
@@ -177,11 +157,10 @@ func takePooled(class uintptr) (p unsafe.Pointer, armed, wait bool) {
 			return nil, false, true
 		}
 		storagePool.fresh++
-		if storagePool.armed+class > poolBudgetBytes ||
-			class < poolLargeBytes && storagePool.armedMedium+class > poolMediumBudgetBytes {
+		if storagePool.armed+class > poolBudgetBytes {
 			return nil, false, false
 		}
-		storagePool.arm(class, 1)
+		storagePool.armed += class
 		return nil, true, false
 	}
 	e := list[len(list)-1]
@@ -190,16 +169,6 @@ func takePooled(class uintptr) (p unsafe.Pointer, armed, wait bool) {
 	storagePool.bytes -= class
 	storagePool.recycled++
 	return e.p, true, false
-}
-
-// arm counts n buffers of class bytes more (or, n negative, fewer) as
-// buffers that are to come back; the caller holds storagePool.mu.
-func (p *storagePoolState) arm(class uintptr, n int) {
-	b := class * uintptr(n)
-	p.armed += b
-	if class < poolLargeBytes {
-		p.armedMedium += b
-	}
 }
 
 // gcCycles reads the collections completed so far; takePooled uses it
@@ -223,10 +192,8 @@ func returnPooled(p unsafe.Pointer, class uintptr) {
 func drainPool() {
 	storagePool.mu.Lock()
 	defer storagePool.mu.Unlock()
-	for class, list := range storagePool.free {
-		storagePool.arm(class, -len(list))
-	}
 	clear(storagePool.free)
+	storagePool.armed -= storagePool.bytes
 	storagePool.bytes = 0
 }
 
@@ -243,7 +210,7 @@ func agePool() {
 				kept = append(kept, e)
 			} else {
 				storagePool.bytes -= class
-				storagePool.arm(class, -1)
+				storagePool.armed -= class
 			}
 		}
 		clear(list[len(kept):])
