@@ -1025,3 +1025,20 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 	}
 	return Mul(x, mask)
 }
+
+// MapFloat32InPlace computes f32(dst, src) over the elements of a
+// contiguous float32 x into x itself (dst and src the same slice, so f32
+// must be element-wise), in parallel blocks as MapActivationWith, and
+// marks x modified. ok is false, with x untouched, for another dtype or a
+// tensor that is not contiguous.
+func MapFloat32InPlace(x *Tensor, f32 func(dst, src []float32)) (ok bool, err error) {
+	if x.dtype != Float32 || !x.IsContiguous() {
+		return false, nil
+	}
+	v, err := contiguousValues[float32](x)
+	if err != nil {
+		return true, err
+	}
+	x.MarkModified()
+	return true, parallelSlice(len(v), func(b, e int) { f32(v[b:e], v[b:e]) })
+}
