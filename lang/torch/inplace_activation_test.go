@@ -58,6 +58,8 @@ func TestInPlaceUnaryMatchesTorch(t *testing.T) {
 		"y = x * 1.5\nF.relu(y, inplace=True)\ng, = torch.autograd.grad((y * w).sum(), x, create_graph=True)\ng.tolist()",
 		"y = x * 0.5\ny.sigmoid_()\n(y * w).sum().backward()\n(type(y.grad_fn).__name__, x.grad.tolist())",
 		"y = x.abs() + 0.1\ny.sqrt_()\n(y * w).sum().backward()\n(type(y.grad_fn).__name__, x.grad.tolist())",
+		// NaN and signed zeros in y, inf and NaN in g: threshold_backward's rule.
+		"z = torch.tensor([float('nan'), -1., 0., 2., -0.0], requires_grad=True)\nv = torch.tensor([5., float('inf'), float('nan'), -3., -2.])\n(z * 1.0).relu_().backward(v)\na = z.grad.tolist()\nz.grad = None\ntorch.relu(z.double()).backward(v.double())\n(a, z.grad.tolist())",
 		// A view keeps the general path.
 		"y = (x * 1.0)[1:3]\ny.relu_()\ny.sum().backward()\n(type(y.grad_fn).__name__, x.grad.tolist())",
 		"y = x * 2\ny.relu_()\ny.mul_(3)\nm = None\ntry:\n    y.sum().backward()\nexcept RuntimeError as e:\n    m = str(e).split(':')[0]\nm",
