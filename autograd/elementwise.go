@@ -386,13 +386,22 @@ var (
 	SigmoidOp = defUnaryOp(&UnaryOp{Spec: tensor.SigmoidSpec, Expose: FunctionAndMethod, Doc: "1 / (1 + e ** -input), element-wise.",
 		grad: &unaryGrad{"SigmoidBackward0", readsOutput, fused(func(c *calc, g, y *tensor.Tensor) *tensor.Tensor { return c.mul(c.mul(g, c.sub(num(1), y)), y) })}})
 	// ReluOp: the derivative is 1 where the output is positive and 0
-	// elsewhere (0 at 0, as PyTorch). The gradient is g where y > 0 and 0
-	// elsewhere (also where g is inf or NaN, as PyTorch's
-	// threshold_backward).
+	// elsewhere (0 at 0, as PyTorch). The gradient is 0 where y <= 0 and
+	// g elsewhere (0 also where g is inf or NaN, g where y is NaN, as
+	// PyTorch's threshold_backward), in one pass for float32 and float64
+	// (tensor.ReluGrad; other dtypes give 0 where y is NaN).
 	ReluOp = defUnaryOp(&UnaryOp{Spec: tensor.ReluSpec, Expose: FunctionAndMethod, Doc: "max(input, 0), element-wise.",
 		grad: &unaryGrad{"ReluBackward0", readsOutput, func(c *calc, g, y *tensor.Tensor) *tensor.Tensor {
 			if c.rec {
 				return c.thresholdBackward(g, y)
+			}
+			var handled bool
+			if t := c.do(func() (*tensor.Tensor, error) {
+				t, ok, err := tensor.ReluGrad(g, y)
+				handled = ok
+				return t, err
+			}); handled {
+				return t
 			}
 			return c.where(c.gt(y, num(0)), g, c.zeros(g.DType(), nil))
 		}}})

@@ -46,6 +46,17 @@ func (op *UnaryOp) InPlace(x *tensor.Tensor) error {
 	if op.grad == nil {
 		return notDifferentiable(op.Name + "_")
 	}
+	if plan == nil && op.grad.reads != readsInput {
+		// A derivative that does not read the input (relu_, tanh_,
+		// sigmoid_, exp_, sqrt_, ...): computed in place, the node saving
+		// the result at its new version, as PyTorch's; the node's edge
+		// is x's history before the change, which the change leaves.
+		if err := op.Spec.ApplyInPlace(x); err != nil {
+			return err
+		}
+		op.grad.record(x, x)
+		return nil
+	}
 	return rewriteOrView(x, plan, op.Apply)
 }
 

@@ -32,6 +32,26 @@ func LeakyReLU(x *tensor.Tensor, slope float64) (*tensor.Tensor, error) {
 		func(dst, g, x []float32) { tensor.LeakyReLUGradFloat32(dst, g, x, slope32) })
 }
 
+// LeakyReLUInPlace writes LeakyReLU(x, slope) into x (F.leaky_relu_,
+// nn.LeakyReLU(inplace=True)). Under autograd a float32 x with a slope of
+// zero or more is changed in place and the node saves the result, whose
+// sign is the input's (autograd.ActivationInPlaceFloat32), as PyTorch's
+// LeakyReluBackward1; otherwise it is RewriteInPlace (a negative slope
+// records a node whose backward fails, as PyTorch's).
+func LeakyReLUInPlace(x *tensor.Tensor, slope float64) error {
+	if slope >= 0 {
+		slope32 := float32(slope)
+		handled, err := autograd.ActivationInPlaceFloat32("LeakyReluBackward1", "leaky_relu_", x,
+			func(dst, src []float32) { tensor.LeakyReLUFloat32(dst, src, slope32) },
+			func(dst, g, y []float32) { tensor.LeakyReLUGradFloat32(dst, g, y, slope32) },
+			func(y float64) float64 { return pick(y > 0, 1, slope) })
+		if handled {
+			return err
+		}
+	}
+	return RewriteInPlace(x, "leaky_relu_", func(x *tensor.Tensor) (*tensor.Tensor, error) { return LeakyReLU(x, slope) })
+}
+
 // ELU is x for x > 0, else alpha·(eˣ - 1).
 func ELU(x *tensor.Tensor, alpha float64) (*tensor.Tensor, error) {
 	return eluScaled("EluBackward0", x, alpha, 1, 1)
@@ -239,12 +259,13 @@ func pick(cond bool, a, b float64) float64 {
 
 // NewActivation is an activation layer named name (LeakyReLU, ELU, ...)
 // with the extra repr and hyper-parameters given, applying fn; with
-// inplace it overwrites its input (recorded as the in-place operation op,
-// leaky_relu_, elu_, ..., as RewriteInPlace does) and returns it.
-func NewActivation(name, extra, op string, hypers []Hyper, inplace bool, fn func(x *tensor.Tensor) (*tensor.Tensor, error)) *Func {
+// inplace (not nil) it calls inplace to overwrite its input (recorded as
+// an in-place operation, see RewriteInPlace and LeakyReLUInPlace) and
+// returns it.
+func NewActivation(name, extra string, hypers []Hyper, fn func(x *tensor.Tensor) (*tensor.Tensor, error), inplace func(x *tensor.Tensor) error) *Func {
 	f := fn
-	if inplace {
-		f = func(x *tensor.Tensor) (*tensor.Tensor, error) { return x, RewriteInPlace(x, op, fn) }
+	if inplace != nil {
+		f = func(x *tensor.Tensor) (*tensor.Tensor, error) { return x, inplace(x) }
 	}
 	return NewFunc(name, extra, hypers, f)
 }

@@ -1025,3 +1025,52 @@ func Dropout(x *Tensor, p float64, training bool, g *Generator) (*Tensor, error)
 	}
 	return Mul(x, mask)
 }
+
+// MapFloat32InPlace computes f32(dst, src) over the elements of a
+// contiguous float32 x into x itself (dst and src the same slice, so f32
+// must be element-wise), in parallel blocks as MapActivationWith, and
+// marks x modified. ok is false, with x untouched, for another dtype or a
+// tensor that is not contiguous.
+func MapFloat32InPlace(x *Tensor, f32 func(dst, src []float32)) (ok bool, err error) {
+	if x.dtype != Float32 || !x.IsContiguous() {
+		return false, nil
+	}
+	v, err := contiguousValues[float32](x)
+	if err != nil {
+		return true, err
+	}
+	x.MarkModified()
+	return true, parallelSlice(len(v), func(b, e int) { f32(v[b:e], v[b:e]) })
+}
+
+// ReluGrad returns relu's gradient from its result y: zero where
+// y <= 0 and g elsewhere (a NaN y passes g, an inf or NaN g where y <= 0
+// gives 0), PyTorch's threshold_backward(g, y, 0), in one pass. ok is
+// false unless g and y are float32 or float64 of one dtype and shape,
+// which the caller handles otherwise.
+func ReluGrad(g, y *Tensor) (t *Tensor, ok bool, err error) {
+	if g.dtype != y.dtype || !slices.Equal(g.shape, y.shape) {
+		return nil, false, nil
+	}
+	switch {
+	case y.dtype == Float32:
+		t, err = gradLoop(g, y, reluGradLoop[float32])
+	case y.dtype == Float64:
+		t, err = gradLoop(g, y, reluGradLoop[float64])
+	default:
+		return nil, false, nil
+	}
+	return t, true, err
+}
+
+// reluGradLoop sets dst[i] to 0 where y[i] <= 0, else to g[i].
+func reluGradLoop[T float32 | float64](dst, g, y []T) {
+	g, y = g[:len(dst)], y[:len(dst)]
+	for i := range dst {
+		if y[i] <= 0 {
+			dst[i] = 0
+		} else {
+			dst[i] = g[i]
+		}
+	}
+}

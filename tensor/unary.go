@@ -150,8 +150,10 @@ var (
 	}, kernels: IntegerBoolDTypes(ByDType[unaryKernel]{Int64: mapLoop(func(x int64) int64 { return ^x }), Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 )
 
+// relu is x above zero and NaN (as PyTorch's clamp_min(x, 0), which
+// propagates NaN), else 0.
 func relu[T Number](x T) T {
-	if x > 0 {
+	if x > 0 || x != x {
 		return x
 	}
 	return 0

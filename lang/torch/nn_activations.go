@@ -27,6 +27,25 @@ type activationFunc struct {
 	compute func(a *lang.Args) func(x *tensor.Tensor) (*tensor.Tensor, error)
 }
 
+// inPlaceForms are the activations with an in-place form of their own
+// (computed in place under autograd), by function name; the others' is
+// compute's written back (inPlaceOf).
+var inPlaceForms = map[string]func(a *lang.Args) func(x *tensor.Tensor) error{
+	"leaky_relu": func(a *lang.Args) func(x *tensor.Tensor) error {
+		slope := a.Float("negative_slope")
+		return func(x *tensor.Tensor) error { return nn.LeakyReLUInPlace(x, slope) }
+	},
+}
+
+// inPlaceOf returns the in-place form of act that the arguments select,
+// f being compute's function.
+func (act activationFunc) inPlaceOf(a *lang.Args, f func(x *tensor.Tensor) (*tensor.Tensor, error)) func(x *tensor.Tensor) error {
+	if form, ok := inPlaceForms[act.fn]; ok {
+		return form(a)
+	}
+	return func(x *tensor.Tensor) error { return nn.RewriteInPlace(x, act.fn+"_", f) }
+}
+
 // inplaceSuffix is ", inplace=True" when inplace is set, else "".
 func inplaceSuffix(a *lang.Args) string {
 	if a.Bool("inplace") {
@@ -167,10 +186,11 @@ func defInPlaceFunctional(act activationFunc) {
 	functionalOnly[act.fn+"_"] = lang.NewBuiltin(lang.AsValue, sig, act.doc+" Written into input, which it returns; recorded for autograd as an in-place operation.", func(a *lang.Args) (lang.Value, error) {
 		x := tensorArg(a, "input")
 		f := act.compute(a)
+		g := act.inPlaceOf(a, f)
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
-		return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
+		return inPlace(x, g(x))
 	})
 }
 
@@ -183,11 +203,14 @@ func defActivations() {
 		hasInplace := slices.Contains(paramNames(act.params), "inplace")
 		defLayer("activation", act.layer+"("+act.params+")", act.doc, func(a *lang.Args) (nn.Module, error) {
 			f, extra := act.compute(a), act.extra(a)
-			inplace := hasInplace && a.Bool("inplace")
+			var g func(x *tensor.Tensor) error
+			if hasInplace && a.Bool("inplace") {
+				g = act.inPlaceOf(a, f)
+			}
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return nn.NewActivation(act.layer, extra, act.fn+"_", hypersOf(a, act.params), inplace, f), nil
+			return nn.NewActivation(act.layer, extra, hypersOf(a, act.params), f, g), nil
 		})
 		lang.NewBuiltin(lang.AsFunc, act.fn+"(input"+sep+act.params+")", act.doc+" Recorded for autograd.", func(a *lang.Args) (lang.Value, error) {
 			x := tensorArg(a, "input")
@@ -197,7 +220,7 @@ func defActivations() {
 				return nil, err
 			}
 			if inplace {
-				return inPlace(x, nn.RewriteInPlace(x, act.fn+"_", f))
+				return inPlace(x, act.inPlaceOf(a, f)(x))
 			}
 			return result(f(x))
 		})
