@@ -377,6 +377,14 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 	}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
+		if builtins[b.Name] == b { // Python's builtin: CPython's count check and names
+			if p, n, v, ok := firstByKeyword(b.Name, pos, kwNames, kwVals); ok {
+				return b.bind(in, p, n, v)
+			}
+			if e := arityError(b.Name, len(pos), kwNames); e != nil {
+				return nil, e
+			}
+		}
 		return nil, err
 	}
 	a := in.newArgs()

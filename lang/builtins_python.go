@@ -187,8 +187,14 @@ func init() {
 	NewBuiltin(AsFunc, "id(obj)", "A number identifying obj: the same for the same object while it lives.", func(a *Args) (Value, error) {
 		return ID(a.Value("obj")), nil
 	})
-	NewBuiltin(AsFunc, "iter(iterable)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1.", func(a *Args) (Value, error) {
+	NewBuiltin(AsFunc, "iter(iterable, *sentinel)", "An iterator over iterable, for next(): it = iter([1, 2]); next(it) is 1. iter(f, sentinel) calls f with no arguments for each element until it returns sentinel: iter(lambda: f.read(4), b'') reads a file in blocks.", func(a *Args) (Value, error) {
 		v := a.Value("iterable")
+		if sentinel := a.Value("sentinel").(Tuple); len(sentinel) > 0 {
+			if len(sentinel) > 1 {
+				return nil, arityError("iter", 1+len(sentinel), nil)
+			}
+			return callableIterator(a, v, sentinel[0])
+		}
 		switch it := v.(type) {
 		case *Iterator, *Generator, *lazyIterator:
 			return it, nil
@@ -740,4 +746,33 @@ func nextOf(v Value) (Value, error) {
 	}
 	return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(v)).
 		WithHint("make one with iter(...)")
+}
+
+// callableIterator is iter(f, sentinel), CPython's callable_iterator: each
+// element is f(), until one equals sentinel (the same object, or ==) or f
+// raises StopIteration; after that it stays exhausted.
+func callableIterator(a *Args, f, sentinel Value) (Value, error) {
+	if !Callable(f) {
+		return nil, Errorf(TypeError, "iter(v, w): v must be callable")
+	}
+	s := a.Session()
+	done := false
+	return &lazyIterator{kind: "callable_iterator", pull: func() (Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		v, err := s.CallHook(f)
+		if err != nil {
+			done = true
+			if e, ok := err.(*Error); ok && e.Kind == StopIteration {
+				return nil, false, nil
+			}
+			return nil, false, err
+		}
+		if eq, err := elemEqualE(v, sentinel); err != nil || eq {
+			done = true
+			return nil, false, err
+		}
+		return v, true, nil
+	}}, nil
 }

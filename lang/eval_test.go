@@ -104,7 +104,7 @@ func TestErrors(t *testing.T) {
 		{"a, b = 1, 2, 3", "ValueError: too many values to unpack (expected 2)"},
 		{"def f(x):\n    return x\nf()", "TypeError: f() missing 1 required positional argument: 'x'"},
 		{"def f(x):\n    return x\nf(1, 2)", "TypeError: f() takes 1 positional argument but 2 were given"},
-		{"len(1, 2)", "TypeError: len() takes 1 positional arguments but 2 were given"},
+		{"len(1, 2)", "TypeError: len() takes exactly one argument (2 given)"},
 		{"range(1, step=0)", "ValueError: range() arg 3 must not be zero"},
 		{"def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded (500 calls)"},
 		{"9223372036854775807 + 1", "9223372036854775808"},

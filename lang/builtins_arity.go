@@ -1,0 +1,164 @@
+package lang
+
+import (
+	"fmt"
+	"slices"
+)
+
+// CPython checks the argument count of most builtins in C before it binds
+// anything, each in one of five styles, and its message is the style's,
+// not the generic binder's ("missing required argument"): kael's builtins
+// of those names give the same text when the positional count is wrong.
+// The table below is read off CPython 3.11 (bltinmodule.c: METH_O
+// functions, PyArg_UnpackTuple's and Argument Clinic's checks);
+// TestBuiltinArityMatchesCPython calls each with 0 to 9 arguments beside
+// /usr/bin/python3.
+
+// arityStyle is how a CPython builtin words a wrong argument count.
+type arityStyle uint8
+
+const (
+	// arityOne is METH_O: "len() takes exactly one argument (2 given)".
+	arityOne arityStyle = iota + 1
+	// arityNone is METH_NOARGS: "globals() takes no arguments (1 given)".
+	arityNone
+	// arityUnpack is PyArg_UnpackTuple: "divmod expected 2 arguments, got
+	// 1", "getattr expected at least 2 arguments, got 1", "iter expected at
+	// most 2 arguments, got 3" (no parentheses after the name).
+	arityUnpack
+	// arityClinic is Argument Clinic's: "pow() missing required argument
+	// 'base' (pos 1)", "round() takes at most 2 arguments (3 given)".
+	arityClinic
+	// arityPositional is Clinic's for positional parameters before a
+	// keyword one (sum, exec): "sum() takes at least 1 positional argument
+	// (0 given)", "exec() takes at most 3 positional arguments (4 given)",
+	// and beyond every parameter "takes at most 4 arguments (9 given)".
+	arityPositional
+)
+
+// builtinArity is a CPython builtin's count check: its style and the
+// least and most arguments it takes (max -1: no limit), posMax the most
+// given by position where fewer than max (arityPositional); names are the
+// Clinic parameters' names, for "missing required argument".
+// Clinic's and sum's functions, and sorted, max and min, take keywords
+// and check the count first; the others take none, and a keyword given
+// them keeps the binder's message.
+type builtinArity struct {
+	style    arityStyle
+	min, max int
+	names    []string
+	posMax   int
+}
+
+// countsBeforeKeywords reports whether CPython checks the positional count
+// of the builtin name even when keywords are given.
+func (ar builtinArity) countsBeforeKeywords(name string) bool {
+	return ar.style == arityClinic || ar.style == arityPositional || name == "sorted" || name == "max" || name == "min"
+}
+
+// cpythonArity holds the builtins whose count check kael words as
+// CPython's.
+var cpythonArity = map[string]builtinArity{
+	"abs": oneArity, "all": oneArity, "any": oneArity, "ascii": oneArity, "bin": oneArity, "callable": oneArity,
+	"chr": oneArity, "hash": oneArity, "hex": oneArity, "id": oneArity, "len": oneArity, "oct": oneArity,
+	"ord": oneArity, "repr": oneArity, "aiter": oneArity,
+	"globals": {style: arityNone}, "locals": {style: arityNone},
+	"delattr": unpackArity(2, 2), "divmod": unpackArity(2, 2), "hasattr": unpackArity(2, 2),
+	"isinstance": unpackArity(2, 2), "issubclass": unpackArity(2, 2), "setattr": unpackArity(3, 3),
+	"sorted": unpackArity(1, 1), "format": unpackArity(1, 2), "getattr": unpackArity(2, 3),
+	"iter": unpackArity(1, 2), "next": unpackArity(1, 2), "anext": unpackArity(1, 2),
+	"max": unpackArity(1, -1), "min": unpackArity(1, -1), "dir": unpackArity(0, 1),
+	"vars": unpackArity(0, 1), "input": unpackArity(0, 1), "eval": unpackArity(1, 3),
+	"pow":     {style: arityClinic, min: 2, max: 3, names: []string{"base", "exp", "mod"}},
+	"round":   {style: arityClinic, min: 1, max: 2, names: []string{"number", "ndigits"}},
+	"compile": {style: arityClinic, min: 3, max: 7, names: []string{"source", "filename", "mode"}},
+	"open":    {style: arityClinic, min: 1, max: 8, names: []string{"file"}},
+	"exec":    {style: arityPositional, min: 1, max: 4, posMax: 3},
+	"sum":     {style: arityPositional, min: 1, max: 2, posMax: 2},
+}
+
+// oneArity is METH_O's check; unpackArity is PyArg_UnpackTuple's.
+var oneArity = builtinArity{style: arityOne, min: 1, max: 1}
+
+func unpackArity(min, max int) builtinArity {
+	return builtinArity{style: arityUnpack, min: min, max: max}
+}
+
+// arityError is CPython's error for a call of the builtin name with npos
+// positional arguments and the keywords kwNames, or nil when the count
+// passes CPython's check (or name is not in the table). A Clinic
+// parameter given by keyword counts as given.
+func arityError(name string, npos int, kwNames []string) *Error {
+	ar, ok := cpythonArity[name]
+	if !ok || len(kwNames) > 0 && !ar.countsBeforeKeywords(name) {
+		return nil
+	}
+	tooMany := ar.max >= 0 && npos > ar.max
+	switch ar.style {
+	case arityOne:
+		if npos != 1 {
+			return Errorf(TypeError, "%s() takes exactly one argument (%d given)", name, npos)
+		}
+	case arityNone:
+		if npos != 0 {
+			return Errorf(TypeError, "%s() takes no arguments (%d given)", name, npos)
+		}
+	case arityUnpack:
+		if npos >= ar.min && !tooMany {
+			return nil
+		}
+		switch {
+		case ar.min == ar.max:
+			return Errorf(TypeError, "%s expected %s, got %d", name, arguments(ar.min), npos)
+		case tooMany:
+			return Errorf(TypeError, "%s expected at most %s, got %d", name, arguments(ar.max), npos)
+		default:
+			return Errorf(TypeError, "%s expected at least %s, got %d", name, arguments(ar.min), npos)
+		}
+	case arityPositional:
+		switch {
+		case tooMany:
+			return Errorf(TypeError, "%s() takes at most %d arguments (%d given)", name, ar.max, npos)
+		case npos > ar.posMax:
+			return Errorf(TypeError, "%s() takes at most %d positional arguments (%d given)", name, ar.posMax, npos)
+		case npos < ar.min:
+			return Errorf(TypeError, "%s() takes at least %d positional argument (%d given)", name, ar.min, npos)
+		}
+	case arityClinic:
+		if tooMany {
+			return Errorf(TypeError, "%s() takes at most %d arguments (%d given)", name, ar.max, npos)
+		}
+		for i := npos; i < ar.min; i++ {
+			if !slices.Contains(kwNames, ar.names[i]) {
+				return Errorf(TypeError, "%s() missing required argument '%s' (pos %d)", name, ar.names[i], i+1)
+			}
+		}
+	}
+	return nil
+}
+
+// arguments is "1 argument" or "n arguments".
+func arguments(n int) string {
+	if n == 1 {
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
+}
+
+// firstByKeyword moves a Clinic builtin's first parameter, given by its
+// Python name (round(number=2.5), pow(base=2, exp=3)), to the positional
+// arguments, for kael's signature that names it otherwise; ok is false
+// when the call does not give it so.
+func firstByKeyword(name string, pos []Value, kwNames []string, kwVals []Value) (_ []Value, _ []string, _ []Value, ok bool) {
+	ar, found := cpythonArity[name]
+	if !found || ar.style != arityClinic || len(pos) > 0 {
+		return nil, nil, nil, false
+	}
+	i := slices.Index(kwNames, ar.names[0])
+	if i < 0 {
+		return nil, nil, nil, false
+	}
+	names := slices.Delete(slices.Clone(kwNames), i, i+1)
+	vals := slices.Delete(slices.Clone(kwVals), i, i+1)
+	return []Value{kwVals[i]}, names, vals, true
+}
