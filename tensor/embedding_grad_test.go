@@ -14,7 +14,9 @@ import (
 // idxShape picking among rows, and the gradient of the output, dim wide,
 // laid out as layout says: "contiguous"; "step2", every other element of
 // rows twice as wide; "transposed", the first two dimensions of a
-// contiguous tensor swapped.
+// contiguous tensor swapped; "columns", the middle third of rows three
+// times as wide (one of makemore's 16 embeddings in the gradient of their
+// cat).
 type embeddingGradCase struct {
 	Name     string `json:"name"`
 	DType    string `json:"dtype"`
@@ -34,6 +36,8 @@ func (c *embeddingGradCase) baseShape() []int {
 	switch c.Layout {
 	case "step2":
 		s[len(s)-1] *= 2
+	case "columns":
+		s[len(s)-1] *= 3
 	case "transposed":
 		s[0], s[1] = s[1], s[0]
 	}
@@ -92,6 +96,8 @@ func (c *embeddingGradCase) grad(t *testing.T) *Tensor {
 	switch c.Layout {
 	case "step2":
 		return mustOp(base.Slice(len(shape)-1, 0, shape[len(shape)-1], 2))
+	case "columns":
+		return mustOp(base.Narrow(len(shape)-1, c.Dim, c.Dim))
 	case "transposed":
 		return mustOp(base.Transpose(0, 1))
 	}
@@ -110,6 +116,8 @@ func TestEmbeddingDenseBackwardMatchesPyTorch(t *testing.T) {
 	cases := []embeddingGradCase{
 		{Name: "float32, repeated rows", DType: "float32", Rows: 5, Dim: 7, IdxShape: []int{300}, Layout: "contiguous"},
 		{Name: "float32, batch of sequences", DType: "float32", Rows: 27, Dim: 64, IdxShape: []int{32, 16}, Layout: "contiguous"},
+		{Name: "float32, columns of wider rows", DType: "float32", Rows: 27, Dim: 64, IdxShape: []int{32, 16}, Layout: "columns"},
+		{Name: "float32, rows of vectors and a tail", DType: "float32", Rows: 6, Dim: 21, IdxShape: []int{12, 25}, Layout: "columns"},
 		{Name: "float32, every other element", DType: "float32", Rows: 6, Dim: 5, IdxShape: []int{4, 30}, Layout: "step2"},
 		{Name: "float32, transposed", DType: "float32", Rows: 9, Dim: 3, IdxShape: []int{20, 11}, Layout: "transposed"},
 		{Name: "float32, one index", DType: "float32", Rows: 4, Dim: 6, IdxShape: []int{}, Layout: "contiguous"},
@@ -134,13 +142,15 @@ for c in json.loads(sys.stdin.read()):
     base_shape = list(shape)
     if c["layout"] == "step2":
         base_shape[-1] *= 2
+    elif c["layout"] == "columns":
+        base_shape[-1] *= 3
     elif c["layout"] == "transposed":
         base_shape[0], base_shape[1] = base_shape[1], base_shape[0]
     if dt.is_complex:
         base = torch.view_as_complex(torch.tensor(c["base"], dtype=torch.float64).reshape(base_shape + [2]).to({torch.complex64: torch.float32, torch.complex128: torch.float64}[dt]))
     else:
         base = torch.tensor(c["base"], dtype=torch.float64).reshape(base_shape).to(dt)
-    g = {"contiguous": base, "step2": base[..., ::2], "transposed": base.transpose(0, 1) if base.dim() > 1 else base}[c["layout"]]
+    g = {"contiguous": base, "step2": base[..., ::2], "columns": base[..., c["dim"]:2 * c["dim"]], "transposed": base.transpose(0, 1) if base.dim() > 1 else base}[c["layout"]]
     idx = torch.tensor(c["idx"], dtype=torch.int64).reshape(c["idx_shape"])
     if dt.is_complex:  # refused by autograd: the kernel itself
         r = torch.view_as_real(torch.ops.aten.embedding_dense_backward(g, idx, c["rows"], -1, False))

@@ -64,6 +64,9 @@ type impl struct {
 	// remainder, for a length that is a multiple of 8, at least 8.
 	pairwiseF64 func(x []float64) float64
 	pairwiseF32 func(x []float32) float32
+	// addRowsAtF32 is AddRowsAtFloat32 for the first cols elements of
+	// each row, cols a multiple of 8, the rows checked.
+	addRowsAtF32 func(dst []float32, dim, cols int, src []float32, idx []int64, offs []int)
 }
 
 // genericImpl is the portable Go implementation.
@@ -91,6 +94,7 @@ var genericImpl = &impl{
 	sumRows8F32:   sumRows8Generic[float32],
 	pairwiseF64:   pairwiseGeneric[float64],
 	pairwiseF32:   pairwiseGeneric[float32],
+	addRowsAtF32:  addRowsAtF32Generic,
 }
 
 // impls holds the implementations this CPU supports, fastest first, and

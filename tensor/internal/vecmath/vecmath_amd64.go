@@ -36,6 +36,9 @@ func addF64AVX512NT(dst, a, b []float64)
 func addF64AVX2NT(dst, a, b []float64)
 
 //go:noescape
+func addRowsAtF32AVX2(dst []float32, dim, cols int, src []float32, idx []int64, offs []int)
+
+//go:noescape
 func addRows8F64AVX512(acc []float64, rows *[8][]float64, load bool)
 
 //go:noescape
@@ -106,6 +109,7 @@ func archImpls() []*impl {
 			sumRows8F32:   sumRows8F32AVX512,
 			pairwiseF64:   pairwiseF64AVX512,
 			pairwiseF32:   pairwiseF32AVX,
+			addRowsAtF32:  addRowsAtF32AVX2,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
@@ -133,6 +137,7 @@ func archImpls() []*impl {
 			sumRows8F32:   sumRows8F32AVX2,
 			pairwiseF64:   pairwiseF64AVX2,
 			pairwiseF32:   pairwiseF32AVX,
+			addRowsAtF32:  addRowsAtF32AVX2,
 		})
 	}
 	return list
