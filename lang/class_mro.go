@@ -98,6 +98,10 @@ func (c *UserClass) setBases(bases []*UserClass) error {
 		c.keepsNative = c.keepsNative || b.keepsNative
 	}
 	c.mroFull = append([]*UserClass{c}, order...)
+	c.excKinds = 0
+	for _, k := range order {
+		c.excKinds |= k.excKinds
+	}
 	c.mroUser = c.mroUser[:0]
 	for _, k := range c.mroFull {
 		if !k.native {

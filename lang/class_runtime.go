@@ -46,6 +46,10 @@ type UserClass struct {
 	// (__getattribute__, __setattr__, __delattr__, __slots__) was set as
 	// a class attribute (hasAttrHooks).
 	attrHooks bool
+	// excKinds are the built-in exceptions with fields of their own that
+	// the class derives from (excKind), set with its MRO: constructing
+	// an exception asks about each on every call.
+	excKinds excKind
 	// slots are the attributes an instance may have when every class of
 	// its MRO defines __slots__; nil when it may have any.
 	slots map[string]bool

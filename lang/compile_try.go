@@ -202,7 +202,7 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 		if h := in.s.topHandling(); h != nil && h.exc != nil && h.exc != x && xs.chain().context == nil {
 			xs.setLinks().context = h.exc
 		}
-		e := in.errorAt(excError(x), span)
+		e := in.placeRaise(excError(x), span)
 		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows
 		return ctrlNext, e
 	}

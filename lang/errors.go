@@ -44,6 +44,12 @@ const (
 // Error is an error raised by a cell: what went wrong (Kind, Msg), where
 // (Span in Src), and what to do about it (Hint).
 type Error struct {
+	// exc is the exception object the error is (exceptions.go): set by
+	// raise, or made when an except clause first looks at the error.
+	// First, so that in a raise's block (newExcInstance) the raise's
+	// first look at its spare *Error (excState.takeSpare) reads the
+	// cache line the block's making already wrote.
+	exc      *Instance
 	Kind     ErrorKind
 	Msg      string
 	Hint     string
@@ -57,9 +63,6 @@ type Error struct {
 	// syntax error, possibly wrapped with context), or nil; Unwrap returns
 	// it, so errors.Is and errors.As see through a cell's error.
 	Err error
-	// exc is the exception object the error is (exceptions.go): set by
-	// raise, or made when an except clause first looks at the error.
-	exc *Instance
 	// os holds an OSError's errno and file names (NewOSError).
 	os *osFields
 	// named holds a NameError's, AttributeError's or ImportError's name

@@ -113,6 +113,16 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	return e
 }
 
+// placeRaise attaches span (in this interp's source) to e, the new error
+// of a raise statement (excError), which has no position yet: errorAt's
+// stores without its loads, which wait on the fresh memory of a raise's
+// block.
+func (in *interp) placeRaise(e *Error, span syntax.Span) *Error {
+	e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
+	e.frame = in.state()
+	return e
+}
+
 // wrapNode attaches n's span to a non-nil error. It computes the span only
 // on error: spans of deeply nested nodes cost time proportional to depth.
 func (in *interp) wrapNode(err error, n syntax.Node) error {

@@ -18,9 +18,11 @@ import (
 // raised.
 
 // excState is the state of an exception object: Instance.Native. What
-// every raise needs is inline; the chain (__cause__, __context__) and the
-// traceback are out of line, made when first set, so that a raise caught
-// where it was raised allocates little (issue 27).
+// every raise needs is inline; the chain (__cause__, __context__), the
+// traceback and the fields of rarer kinds are out of line, made when
+// first set, so that a raise caught where it was raised allocates
+// little (issue 27) and its block (newExcInstance) fits Go's 384-byte
+// size class.
 type excState struct {
 	args Tuple
 	// arg1 is room for args' one argument (the common raise E(x)), used
@@ -29,28 +31,42 @@ type excState struct {
 	arg1 [1]Value
 	// from is the error kael raised that the exception was made from
 	// (excOf), whose message str() is while args are as it set them; nil
-	// otherwise. err is the error of its latest raise (its span, hint and
-	// trace for a re-raise).
+	// otherwise.
 	from *Error
-	err  *Error
-	// spare is the *Error of the exception's first raise, allocated with
-	// it (newExcInstance); nil once used.
-	spare *Error
-	// os is an OSError's errno, strerror and file names
-	// (exceptions_os.go); nil for other exceptions.
-	os *osFields
+	// err is the error of its latest raise (its span, hint and trace for
+	// a re-raise), read through raised. Before the first raise of an
+	// exception made by calling its class, it is the *Error allocated
+	// with it (newExcInstance), whose exc is still nil: the spare that
+	// raise takes.
+	err *Error
 	// named are the name, obj and path of a NameError, AttributeError or
 	// ImportError (exceptions_named.go); nil when none was given.
 	named *namedFields
-	// rare are the fields of the rarer kinds of exception; nil while
-	// none is set. (Out of line, so that a raise's block, newExcInstance,
-	// fits Go's 416-byte size class.)
+	// rare are the fields most exceptions never set; nil while none is.
 	rare  *excRare
-	links *excLinks // nil while __cause__, __context__ and __suppress_context__ are unset
 	trace *excTrace // nil while the exception has no traceback to keep
 }
 
-// excRare are the fields of an exception of a rarer kind.
+// raised returns the error of the exception's latest raise, nil before
+// its first.
+func (st *excState) raised() *Error {
+	if st.err == nil || st.err.exc == nil {
+		return nil
+	}
+	return st.err
+}
+
+// takeSpare returns the *Error allocated with the exception for its first
+// raise, nil when it had none or it was used.
+func (st *excState) takeSpare() *Error {
+	if st.err == nil || st.err.exc != nil {
+		return nil
+	}
+	return st.err
+}
+
+// excRare are the fields of an exception that a raise caught where it
+// was raised never sets: those of the rarer kinds, and the chain.
 type excRare struct {
 	// syntax are a SyntaxError's details (exceptions_syntax.go); nil for
 	// other exceptions.
@@ -61,6 +77,12 @@ type excRare struct {
 	// group is an exception group's message and exceptions
 	// (exceptions_group.go); nil for other exceptions.
 	group *groupFields
+	// os is an OSError's errno, strerror and file names
+	// (exceptions_os.go); nil for other exceptions.
+	os *osFields
+	// links are __cause__, __context__ and __suppress_context__, zero
+	// while unset.
+	links excLinks
 }
 
 // syntax, unicode and group return the fields of st's excRare, nil when
@@ -84,6 +106,21 @@ func (st *excState) group() *groupFields {
 		return nil
 	}
 	return st.rare.group
+}
+
+// osError returns an OSError's fields, nil when it has none.
+func (st *excState) osError() *osFields {
+	if st.rare == nil {
+		return nil
+	}
+	return st.rare.os
+}
+
+// setOSError sets an OSError's fields.
+func (st *excState) setOSError(f *osFields) {
+	if st.rare != nil || f != nil {
+		st.rareFields().os = f
+	}
 }
 
 // setSyntax, setUnicode and setGroup set the fields of st's excRare,
@@ -138,6 +175,36 @@ type excTrace struct {
 	fresh bool
 }
 
+// excKind is a set of the built-in exception classes whose instances
+// have fields of their own, which a class derives from (UserClass.excKinds).
+type excKind uint16
+
+const (
+	excAttributeError excKind = 1 << iota
+	excImportError
+	excNameError
+	excSyntaxError
+	excOSError
+	excUnicodeError
+	excUnicodeEncodeError
+	excUnicodeDecodeError
+	excUnicodeTranslateError
+)
+
+// excKindsOf computes the kinds c derives from through its MRO, for the
+// built-in classes, made before the classes of the kinds are known; a
+// class made later takes the union of its MRO's (setBases).
+func excKindsOf(c *UserClass) excKind {
+	var k excKind
+	for i, kc := range []*UserClass{attributeErrorClass, importErrorClass, nameErrorClass, syntaxErrorClass, osErrorClass,
+		unicodeErrorClass, unicodeEncodeErrorClass, unicodeDecodeErrorClass, unicodeTranslateErrorClass} {
+		if c.derivesFrom(kc) {
+			k |= 1 << i
+		}
+	}
+	return k
+}
+
 // excBlock is an exception object and its state in one allocation;
 // raisedBlock adds the *Error of its first raise, for the instances a
 // call of the class makes (most are made to be raised).
@@ -155,7 +222,8 @@ type raisedBlock struct {
 // first raise needs no allocation of its own.
 func newExcInstance(c *UserClass) *Instance {
 	b := &raisedBlock{}
-	b.st.spare = &b.err
+	// The spare, whose exc is nil until it is raised (excState.err).
+	b.st.err = &b.err
 	b.x = Instance{cls: c, lay: c.emptyLayout(), slots: [instanceSlots]Value{nativeSlot: &b.st}} // an exception class keeps a native state
 	return &b.x
 }
@@ -175,18 +243,15 @@ func (st *excState) setArgs(pos []Value) {
 
 // chain returns the exception's links, zero when none is set.
 func (st *excState) chain() excLinks {
-	if st.links == nil {
+	if st.rare == nil {
 		return excLinks{}
 	}
-	return *st.links
+	return st.rare.links
 }
 
 // setLinks returns the links to set, made the first time.
 func (st *excState) setLinks() *excLinks {
-	if st.links == nil {
-		st.links = &excLinks{}
-	}
-	return st.links
+	return &st.rareFields().links
 }
 
 // tbAssigned reports whether __traceback__ was assigned, and what.
@@ -268,6 +333,9 @@ func init() {
 	osErrorClass, syntaxErrorClass = exceptionClasses["OSError"], exceptionClasses["SyntaxError"]
 	unicodeErrorClass, unicodeEncodeErrorClass = exceptionClasses["UnicodeError"], exceptionClasses["UnicodeEncodeError"]
 	unicodeDecodeErrorClass, unicodeTranslateErrorClass = exceptionClasses["UnicodeDecodeError"], exceptionClasses["UnicodeTranslateError"]
+	for _, c := range exceptionClasses {
+		c.excKinds = excKindsOf(c)
+	}
 	exceptionClasses["IOError"] = exceptionClasses["OSError"]
 	exceptionClasses["EnvironmentError"] = exceptionClasses["OSError"]
 	// io.UnsupportedOperation (a file read in "w" mode): an OSError and a
@@ -398,15 +466,16 @@ func (st *excState) traceback() Value {
 	if tb, ok := st.tbAssigned(); ok {
 		return tb
 	}
-	if st.err == nil {
+	err := st.raised()
+	if err == nil {
 		return None
 	}
 	if st.trace == nil {
 		st.trace = &excTrace{}
 	}
 	t := st.trace
-	if tb, ok := t.tb.(*Traceback); !ok || t.tbLen != len(st.err.Trace) {
-		if tb = traceOf(st.err); tb == nil {
+	if tb, ok := t.tb.(*Traceback); !ok || t.tbLen != len(err.Trace) {
+		if tb = traceOf(err); tb == nil {
 			return None
 		}
 		if t.fresh {
@@ -418,7 +487,7 @@ func (st *excState) traceback() Value {
 		}
 		tb.entries = append(tb.entries, t.prior...)
 		tb.states = append(tb.states, t.priorStates...)
-		t.tb, t.tbLen = tb, len(st.err.Trace)
+		t.tb, t.tbLen = tb, len(err.Trace)
 	}
 	return t.tb
 }
@@ -426,7 +495,8 @@ func (st *excState) traceback() Value {
 // reraised notes that the exception is raised again, as e, whose
 // traceback goes on with the one it had.
 func (st *excState) reraised(e *Error) {
-	if st.err != nil || st.trace != nil {
+	// (A first raise finds e, the spare it took, as st.err already.)
+	if prev := st.raised(); (prev != nil && prev != e) || st.trace != nil {
 		var prior []TraceEntry
 		var states []*frameState
 		if tb, ok := st.traceback().(*Traceback); ok {
@@ -494,7 +564,7 @@ func excStr(x *Instance) string {
 	if st.from != nil {
 		return st.from.Msg
 	}
-	if s, ok := osStr(st.os); ok {
+	if s, ok := osStr(st.osError()); ok {
 		return s
 	}
 	if st.unicode() != nil {
@@ -560,7 +630,7 @@ func excAttr(x *Instance, name string) (Value, bool, error) {
 		}
 	case "errno", "strerror", "filename", "filename2":
 		if isOSError(x) {
-			v, _ := osAttr(st.os, name)
+			v, _ := osAttr(st.osError(), name)
 			return v, true, nil
 		}
 	case "name", "obj", "path", "msg":
@@ -685,7 +755,8 @@ func excOf(err error) (x *Instance, e *Error) {
 		st.setArgs([]Value{arg})
 	}
 	if e.os != nil {
-		st.args, st.os, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, e.os, nil
+		st.args, st.from = Tuple{orNone(e.os.errno), orNone(e.os.strerror)}, nil
+		st.setOSError(e.os)
 	}
 	*x = Instance{cls: cls, slots: [instanceSlots]Value{nativeSlot: st}} // an exception class keeps a native state
 	if isSyntaxError(x) {
@@ -760,11 +831,11 @@ func (in *interp) newException(v Value, what string) (*Instance, error) {
 // made by calling its class takes the *Error allocated with it.
 func excError(x *Instance) *Error {
 	st := excStateOf(x)
-	e := st.spare
+	prev := st.raised()
+	e := st.takeSpare()
 	if e != nil {
 		// Zero until now (newExcInstance): two stores, not a copy of a
 		// whole Error with the collector's barrier over its pointers.
-		st.spare = nil
 		e.Kind, e.exc = ErrorKind(x.cls.Name), x
 	} else {
 		e = &Error{Kind: ErrorKind(x.cls.Name), exc: x}
@@ -774,8 +845,8 @@ func excError(x *Instance) *Error {
 	} else {
 		e.lazy = true
 	}
-	if st.err != nil {
-		e.Hint = st.err.Hint
+	if prev != nil {
+		e.Hint = prev.Hint
 	}
 	return e
 }
@@ -857,8 +928,10 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 		st.setSyntax(f)
 	}
 	if isOSError(x) {
-		st.os, st.args = osFieldsOf(st.args)
-		x.cls = osSubclass(x.cls, st.os)
+		f, args := osFieldsOf(st.args)
+		st.setOSError(f)
+		st.args = args
+		x.cls = osSubclass(x.cls, f)
 	}
 	if kind := unicodeKind(x); kind != "" {
 		st.setUnicode(unicodeFieldsOf(kind, st.args))

@@ -27,11 +27,13 @@ func (e *Error) withName(name string, obj Value) *Error {
 // with the keyword arguments its constructor takes; "" for another.
 func namedKind(c *UserClass) (string, []string) {
 	switch {
-	case c.derivesFrom(attributeErrorClass):
+	case c.excKinds == 0:
+		return "", nil
+	case c.excKinds&excAttributeError != 0:
 		return "AttributeError", []string{"name", "obj"}
-	case c.derivesFrom(importErrorClass):
+	case c.excKinds&excImportError != 0:
 		return "ImportError", []string{"name", "path"}
-	case c.derivesFrom(nameErrorClass):
+	case c.excKinds&excNameError != 0:
 		return "NameError", []string{"name"}
 	}
 	return "", nil

@@ -48,7 +48,7 @@ func noneToNil(v Value) Value {
 }
 
 // isOSError reports whether x is an OSError.
-func isOSError(x *Instance) bool { return x.cls.derivesFrom(osErrorClass) }
+func isOSError(x *Instance) bool { return x.cls.excKinds&excOSError != 0 }
 
 // osSubclass is the class OSError(errno, ...) makes: as CPython's
 // OSError.__new__, the subclass that errno stands for (FileNotFoundError
@@ -102,10 +102,11 @@ func osAttr(f *osFields, name string) (Value, bool) {
 // unsets it), as CPython's OSError members are assigned; ok is false for
 // another name.
 func osSetAttr(st *excState, name string, v Value) (ok bool) {
-	if st.os == nil {
-		st.os = &osFields{}
+	f := st.osError()
+	if f == nil {
+		f = &osFields{}
+		st.setOSError(f)
 	}
-	f := st.os
 	var p *Value
 	switch name {
 	case "errno":

@@ -25,7 +25,7 @@ var syntaxAttrNames = []string{"end_lineno", "end_offset", "filename", "lineno",
 
 // isSyntaxError reports whether x is a SyntaxError (IndentationError,
 // TabError included).
-func isSyntaxError(x *Instance) bool { return x.cls.derivesFrom(syntaxErrorClass) }
+func isSyntaxError(x *Instance) bool { return x.cls.excKinds&excSyntaxError != 0 }
 
 // syntaxInit reads the constructor's arguments as CPython does, into a
 // copy of prev (nil for a new exception): __init__ run again changes

@@ -217,3 +217,94 @@ func TestRaiseAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestExceptionOutOfLineStateMatchesCPython checks against CPython what
+// a raise's block keeps out of line (excRare: the chain and an OSError's
+// fields) or shares with its first raise (the spare *Error as
+// excState.err): __context__, __cause__ and __suppress_context__ set by
+// raising in a handler, by raise from and by assignment; the traceback
+// of a first raise and of a second raise of the same object; an
+// OSError's fields, set by the constructor and by assignment, after
+// __init__ again; the chain's message in a traceback.
+func TestExceptionOutOfLineStateMatchesCPython(t *testing.T) {
+	// lines are the line numbers of e's traceback, which count from the
+	// prelude's first line in kael and from the source's in CPython's
+	// runner: each source that needs them defines them.
+	const lines = "def lines(e):\n    out = []\n    tb = e.__traceback__\n    while tb is not None:\n        out.append(tb.tb_lineno)\n        tb = tb.tb_next\n    return out\n"
+	checkMatchesCPython(t, "", []string{
+		"e = ValueError(1)\n(e.__traceback__, e.__context__, e.__cause__, e.__suppress_context__)",
+		lines + "try:\n    raise ValueError(1)\nexcept ValueError as e:\n    r = (lines(e), e.__context__, e.__cause__, e.__suppress_context__, e.args)\nr",
+		"try:\n    try:\n        raise KeyError('a')\n    except KeyError:\n        raise ValueError('b')\nexcept ValueError as e:\n    r = (type(e.__context__).__name__, e.__context__.args, e.__cause__, e.__suppress_context__)\nr",
+		lines + "try:\n    try:\n        raise KeyError('a')\n    except KeyError as k:\n        raise ValueError('b') from k\nexcept ValueError as e:\n    r = (e.__cause__ is e.__context__, e.__suppress_context__, lines(e), lines(e.__cause__))\nr",
+		"try:\n    raise ValueError('b') from None\nexcept ValueError as e:\n    r = (e.__cause__, e.__context__, e.__suppress_context__)\nr",
+		"e = ValueError(1)\ne.__context__ = KeyError(2)\ne.__cause__ = TypeError(3)\ne.__suppress_context__ = False\n(repr(e.__context__), repr(e.__cause__), e.__suppress_context__)",
+		lines + "e = ValueError(1)\nout = []\nfor i in range(3):\n    try:\n        raise e\n    except ValueError as f:\n        out.append((f is e, len(lines(f))))\nout",
+		lines + "e = ValueError(1)\ntry:\n    raise e\nexcept ValueError:\n    pass\ntry:\n    raise e\nexcept ValueError as f:\n    r = (lines(f), f.__context__)\nr",
+		lines + "def f():\n    raise ValueError(1)\ntry:\n    f()\nexcept ValueError as e:\n    r = (lines(e), e.__traceback__.tb_frame.f_code.co_name, e.__traceback__.tb_next.tb_frame.f_code.co_name)\nr",
+		"import traceback\ntry:\n    raise ValueError('x')\nexcept ValueError:\n    r = traceback.format_exc().splitlines()[-1]\nr",
+		"import traceback\ntry:\n    try:\n        raise KeyError('a')\n    except KeyError:\n        raise ValueError('b')\nexcept ValueError:\n    r = [l for l in traceback.format_exc().splitlines() if not l.startswith(' ')]\nr",
+		lines + "try:\n    raise ValueError('x').with_traceback(None)\nexcept ValueError as e:\n    r = lines(e)\nr",
+		"e = OSError(2, 'No such file', 'a.txt')\n(type(e).__name__, e.errno, e.strerror, e.filename, str(e), e.args)",
+		"e = OSError('plain')\n(e.errno, e.strerror, e.filename, str(e), e.args)",
+		"e = OSError(13, 'denied')\ne.filename = 'f'\ne.errno = 1\n(e.errno, e.filename, str(e))",
+		"try:\n    open('/nonexistent-kael-dir/x.txt')\nexcept OSError as e:\n    r = (type(e).__name__, e.errno, e.filename, e.__context__)\nr",
+		"try:\n    try:\n        open('/nonexistent-kael-dir/x.txt')\n    except FileNotFoundError:\n        raise RuntimeError('wrapped')\nexcept RuntimeError as e:\n    r = (type(e.__context__).__name__, e.__context__.errno)\nr",
+		"try:\n    raise AttributeError('a', name='n', obj=3)\nexcept AttributeError as e:\n    r = (e.name, e.obj, e.args, e.__context__)\nr",
+		"try:\n    raise UnicodeDecodeError('utf-8', b'\\xff', 0, 1, 'bad')\nexcept ValueError as e:\n    r = (e.encoding, e.start, e.end, e.reason, str(e))\nr",
+		"try:\n    compile('x = (', 'f', 'exec')\nexcept SyntaxError as e:\n    r = (e.filename, e.lineno, type(e.__context__))\nr",
+		"raise ValueError(1)",
+		"try:\n    raise KeyError('a')\nexcept KeyError:\n    raise ValueError('b')",
+	})
+}
+
+// TestExcKindsMatchMRO holds each class's excKinds, which constructing
+// an exception reads in place of walking the MRO, to what derivesFrom
+// says: for the built-in classes, io.UnsupportedOperation, the groups
+// and classes made by class statements, with one base or several.
+func TestExcKindsMatchMRO(t *testing.T) {
+	classes := map[string]*UserClass{}
+	for name, c := range exceptionClasses {
+		classes[name] = c
+	}
+	for name, c := range moduleExceptionClasses {
+		classes["module "+name] = c
+	}
+	s := NewSession(IO{})
+	src := "class A(AttributeError): pass\nclass B(OSError, ValueError): pass\nclass C(UnicodeDecodeError): pass\n" +
+		"class D(ImportError, NameError): pass\nclass F(B, KeyError): pass\nclass G(Exception): pass\nclass H(A, SyntaxError): pass\n" +
+		"class I(ModuleNotFoundError, UnicodeTranslateError): pass"
+	if r := s.Exec(context.Background(), "", src); r.Err != nil {
+		t.Fatal(r.Err.Render())
+	}
+	for _, name := range []string{"A", "B", "C", "D", "F", "G", "H", "I"} {
+		v, _ := s.Get(name)
+		c, ok := v.(*UserClass)
+		if !ok {
+			t.Fatalf("%s is %T", name, v)
+		}
+		classes["class "+name] = c
+	}
+	kinds := []struct {
+		k   excKind
+		cls *UserClass
+	}{
+		{excAttributeError, attributeErrorClass}, {excImportError, importErrorClass}, {excNameError, nameErrorClass},
+		{excSyntaxError, syntaxErrorClass}, {excOSError, osErrorClass}, {excUnicodeError, unicodeErrorClass},
+		{excUnicodeEncodeError, unicodeEncodeErrorClass}, {excUnicodeDecodeError, unicodeDecodeErrorClass},
+		{excUnicodeTranslateError, unicodeTranslateErrorClass},
+	}
+	some := 0
+	for name, c := range classes {
+		for _, k := range kinds {
+			if got, want := c.excKinds&k.k != 0, c.derivesFrom(k.cls); got != want {
+				t.Errorf("%s: kind of %s %v, derivesFrom %v", name, k.cls.Name, got, want)
+			}
+		}
+		if c.excKinds != 0 {
+			some++
+		}
+	}
+	if some < 20 {
+		t.Errorf("only %d classes have a kind", some)
+	}
+}

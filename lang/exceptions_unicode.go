@@ -25,15 +25,16 @@ type unicodeFields struct {
 // variables and a class outside UnicodeError is told by one walk of its
 // MRO.
 func unicodeKind(x *Instance) string {
-	if !x.cls.derivesFrom(unicodeErrorClass) {
+	k := x.cls.excKinds
+	if k&excUnicodeError == 0 {
 		return ""
 	}
 	switch {
-	case x.cls.derivesFrom(unicodeEncodeErrorClass):
+	case k&excUnicodeEncodeError != 0:
 		return "encode"
-	case x.cls.derivesFrom(unicodeDecodeErrorClass):
+	case k&excUnicodeDecodeError != 0:
 		return "decode"
-	case x.cls.derivesFrom(unicodeTranslateErrorClass):
+	case k&excUnicodeTranslateError != 0:
 		return "translate"
 	}
 	return ""

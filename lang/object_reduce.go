@@ -178,7 +178,7 @@ func exceptionReduce(x *Instance) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f := excStateOf(x).os; f != nil && f.filename != nil && isOSError(x) {
+	if f := excStateOf(x).osError(); f != nil && f.filename != nil && isOSError(x) {
 		// args holds errno and strerror alone: the file names go back
 		// in, as CPython's OSError.__reduce__ puts them
 		if t, ok := args.(Tuple); ok && len(t) == 2 {
