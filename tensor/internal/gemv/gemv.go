@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
 	"github.com/kael-dev/kael/tensor/internal/pool"
@@ -170,28 +169,38 @@ func float32Kernels(im *impl) kernels[float32] {
 }
 
 // vecMatRows adds x[lo:hi]·W[lo:hi, :] into acc.
+//
+// The four rows a kernel call adds are not adjacent but a quarter of the
+// block apart (rows lo+i, lo+q+i, lo+2q+i, lo+3q+i for q = ⌈(hi−lo)/4⌉),
+// as in matVecRows, so each of the four streams of weights is one long
+// run of contiguous memory. Four adjacent rows are four streams that each
+// end after one row and start again three rows further on, and the
+// processor's prefetchers, which follow a stream within a 4 KiB page,
+// restart on every row: one thread streamed GPT-2's 768-wide rows (3 KiB)
+// at 9 GB per CPU second and its 9–12 KiB rows at 12–13 this way, where a
+// plain sum reads 14 and these four long streams 14–15 (docs/performance.md,
+// "Decode at the stream rate"). Each y[j] adds its rows in this order
+// (the assembly kernels one fused multiply-add at a time), whatever the
+// weights' format.
 func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, hi, n, ldw int) {
 	body := n - n%kn.width
+	q := (hi - lo + 3) / 4
 	var xs [4]float32
+	var rows [4][]E
 	var zero []E
-	ahead := shortFloat32Rows(w, n)
-	for i := lo; i < hi; i += 4 {
-		if ahead && i+4 < hi {
-			prefetchRows(w, i+4, min(i+8, hi), n, ldw)
-		}
-		rows := fourRows(w, i, hi, n, ldw)
+	for i := lo; i < lo+q; i++ {
 		for r := range 4 {
-			xs[r] = 0
-			if i+r < hi {
-				xs[r] = x[i+r]
-			} else {
-				// A missing row is zeros times 0: row i again would
-				// turn an infinite weight into NaN.
-				if zero == nil {
-					zero = make([]E, n)
-				}
-				rows[r] = zero
+			j := i + r*q
+			if j < hi {
+				rows[r], xs[r] = w[j*ldw:j*ldw+n], x[j]
+				continue
 			}
+			// Past the block's end: zeros times 0 (another row times 0
+			// would turn an infinite weight into NaN).
+			if zero == nil {
+				zero = make([]E, n)
+			}
+			rows[r], xs[r] = zero, 0
 		}
 		if body > 0 {
 			kn.axpy4(acc, rows[0], rows[1], rows[2], rows[3], &xs, body)
@@ -200,38 +209,6 @@ func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, 
 			acc[j] += xs[0]*kn.widen(rows[0][j]) + xs[1]*kn.widen(rows[1][j]) + xs[2]*kn.widen(rows[2][j]) + xs[3]*kn.widen(rows[3][j])
 		}
 	}
-}
-
-// shortRowBytes is the longest row of float32 weights for which
-// vecMatRows prefetches the next four rows while the kernel reads the
-// present four. Four adjacent rows of GPT-2's 768-wide matrices (3 KiB
-// each) are four streams that each end after 3 KiB, too short for the
-// processor's prefetchers to follow, and one thread streamed them at
-// about 0.8 of the bytes per second of 9–12 KiB rows; asking for the next
-// 12 KiB ahead took them from 23–26 to 27–32 GB per CPU second, and made
-// no difference on long rows (docs/performance.md, "Float32 decode"). The
-// 16-bit kernels prefetch within their rows themselves.
-const shortRowBytes = 4096
-
-// shortFloat32Rows reports whether vecMatRows prefetches W's rows of n
-// elements.
-func shortFloat32Rows[E float32 | uint16](w []E, n int) bool {
-	var e E
-	return unsafe.Sizeof(e) == 4 && n*4 <= shortRowBytes
-}
-
-// fourRows returns rows i..i+3 of W (length n, stride ldw), with row i
-// standing in for those at or past hi.
-func fourRows[E float32 | uint16](w []E, i, hi, n, ldw int) [4][]E {
-	var rows [4][]E
-	for r := range 4 {
-		j := i + r
-		if j >= hi {
-			j = i
-		}
-		rows[r] = w[j*ldw : j*ldw+n]
-	}
-	return rows
 }
 
 // MatVec sets y[:n] = W·x[:k], where W is n×k with row i at w[i*ldw:],

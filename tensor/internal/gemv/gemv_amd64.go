@@ -9,18 +9,6 @@ import (
 )
 
 //go:noescape
-func prefetchLines(p *byte, n int)
-
-// prefetchRows asks the processor for the n elements of each of rows
-// lo..hi of W (stride ldw) ahead of their use.
-func prefetchRows[E float32 | uint16](w []E, lo, hi, n, ldw int) {
-	size := int(unsafe.Sizeof(w[0]))
-	for j := lo; j < hi; j++ {
-		prefetchLines((*byte)(unsafe.Pointer(&w[j*ldw])), n*size)
-	}
-}
-
-//go:noescape
 func axpy4AVX2(y, w0, w1, w2, w3 *float32, x *[4]float32, n int)
 
 //go:noescape

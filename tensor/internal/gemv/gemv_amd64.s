@@ -1108,16 +1108,3 @@ dot512F16Reduce:
 	VMOVUPS X0, (DI)
 	VZEROUPPER
 	RET
-
-// func prefetchLines(p *byte, n int)
-// PREFETCHT0 every 64 bytes of p[:n], n > 0.
-TEXT ·prefetchLines(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
-
-prefetchLoop:
-	PREFETCHT0 (SI)
-	ADDQ $64, SI
-	SUBQ $64, CX
-	JGT  prefetchLoop
-	RET

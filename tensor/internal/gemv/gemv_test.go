@@ -170,3 +170,50 @@ func TestMatVecRowsAreTheirOwnProducts(t *testing.T) {
 		}
 	})
 }
+
+// TestVecMatAddsRowsAQuarterApart checks the order in which VecMat's
+// assembly kernels add the rows of a goroutine's block into y: rows i,
+// q+i, 2q+i, 3q+i for i = 0, 1, ... (q = ⌈k/4⌉), one fused multiply-add
+// each. x holds powers of two, so every product is exact and each
+// multiply-add rounds as a float32 addition does: the result must be the
+// bits of the sequential sum in that order, which for most blocks of
+// more than four rows differs from the sum in row order.
+func TestVecMatAddsRowsAQuarterApart(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		if Impl() == "generic" {
+			t.Skip("the Go kernel sums four rows before adding them")
+		}
+		r := rand.New(rand.NewPCG(11, 12))
+		for _, k := range []int{1, 3, 4, 5, 7, 9, 13, 64, 768} {
+			const n = 40 // 16-wide, 8-wide and scalar columns
+			w := randSlice(r, k*n)
+			x := make([]float32, k)
+			for i := range x {
+				x[i] = float32(math.Ldexp(1, r.IntN(9)-4))
+				if r.IntN(2) == 0 {
+					x[i] = -x[i]
+				}
+			}
+			y := make([]float32, n)
+			VecMat(y, x, w, k, n, n, 1)
+			q := (k + 3) / 4
+			body := n - n%8
+			for j := range body {
+				var want, inOrder float32
+				for i := range q {
+					for part := range 4 {
+						if row := i + part*q; row < k {
+							want += x[row] * w[row*n+j]
+						}
+					}
+				}
+				for row := range k {
+					inOrder += x[row] * w[row*n+j]
+				}
+				if math.Float32bits(y[j]) != math.Float32bits(want) {
+					t.Fatalf("k=%d: y[%d] = %v, the quarter order gives %v (row order %v)", k, j, y[j], want, inOrder)
+				}
+			}
+		}
+	})
+}

@@ -89,8 +89,9 @@ var prefetch = flag.Int("prefetch", 2048, "bytes ahead to prefetch each row of 1
 // ahead of a row is 2 KiB ahead in its stream: it took GPT-2's head from
 // about 31 to 34 GB of weights per CPU second on one thread of a Zen 5
 // EPYC (docs/performance.md, "Float32 decode"). The float32 axpy4
-// kernels are left without: VecMat asks for the next four rows as a whole
-// (prefetchLines) instead.
+// kernels are left without: VecMat's four rows are long runs of memory
+// too (vecMatRows), and prefetching within them made no difference on an
+// AVX-512 Xeon (docs/performance.md, "Decode at the stream rate").
 var prefetch32 = flag.Int("prefetch32", 2048, "bytes ahead to prefetch each row of float32 weights in dot4")
 
 // prefetchRows prefetches, for each row, the cache lines *prefetch
@@ -344,21 +345,6 @@ func dot4AVX512(w weights) {
 	}
 }
 
-// prefetchLines writes prefetchLines(p *byte, n int), which prefetches
-// the cache lines of the n bytes at p (n > 0) into the L1 cache.
-func prefetchLines() {
-	fmt.Fprintf(&out, "\n// func prefetchLines(p *byte, n int)\n// PREFETCHT0 every 64 bytes of p[:n], n > 0.\n")
-	fmt.Fprintf(&out, "TEXT ·prefetchLines(SB), NOSPLIT, $0-16\n")
-	ins("MOVQ p+0(FP), SI")
-	ins("MOVQ n+8(FP), CX")
-	label("prefetchLoop")
-	ins("PREFETCHT0 (SI)")
-	ins("ADDQ $64, SI")
-	ins("SUBQ $64, CX")
-	ins("JGT  prefetchLoop")
-	ins("RET")
-}
-
 func main() {
 	path := flag.String("out", "gemv_amd64.s", "the file to write")
 	flag.Parse()
@@ -372,7 +358,6 @@ func main() {
 		axpy4AVX512(w)
 		dot4AVX512(w)
 	}
-	prefetchLines()
 	s := strings.ReplaceAll(out.String(), "\n\n\n", "\n\n")
 	if err := os.WriteFile(*path, []byte(s), 0o644); err != nil {
 		log.Fatal(err)
