@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/copy" // __deepcopy__ imports copy
@@ -14,29 +15,14 @@ import (
 // Attr gives dtype, shape, ndim, size, itemsize (8: a pointer, as
 // NumPy's), nbytes, strides, T and the methods.
 func (o *ObjArray) Attr(name string) (lang.Value, bool) {
-	n := int64(o.idx.Numel())
 	switch name {
-	case "shape":
-		return shapeTuple(o.shape()), true
 	case "dtype":
 		return objDType, true
-	case "ndim":
-		return int64(o.idx.Dim()), true
-	case "size":
-		return n, true
-	case "itemsize":
-		return int64(8), true
-	case "nbytes":
-		return 8 * n, true
-	case "strides":
-		st := o.idx.Strides()
-		out := make(lang.Tuple, len(st))
-		for i, x := range st {
-			out[i] = int64(8 * x)
-		}
-		return out, true
 	case "T":
 		return o.view(o.idx.T()), true
+	}
+	if v, ok := o.sizeAttr(name, 8); ok {
+		return v, true
 	}
 	if m, ok := objMethods[name]; ok {
 		return &lang.BoundMethod{Recv: o, Method: m}, true
@@ -51,7 +37,7 @@ func (o *ObjArray) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists them.
 func (o *ObjArray) AttrNames() []string {
-	return append([]string{"T", "dtype", "itemsize", "nbytes", "ndim", "shape", "size", "strides"}, sortedKeys(objMethods)...)
+	return append(slices.Clone(sizeAttrNames), sortedKeys(objMethods)...)
 }
 
 var objMethods = map[string]*lang.Builtin{}
@@ -92,6 +78,7 @@ var objReductions = map[string]func(o *ObjArray, a *lang.Args) (lang.Value, erro
 }
 
 func init() {
+	defPositionedMethods[*ObjArray](objMethods)
 	def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
 			return fn(a.Value("self").(*ObjArray), a)
@@ -104,28 +91,6 @@ func init() {
 	def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		return o.tolist(), nil
 	})
-	def("item(self, *args)", "One element: the only one, or the one at indices.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		args := a.Value("args").(lang.Tuple)
-		if len(args) == 0 {
-			if o.idx.Numel() != 1 {
-				return nil, lang.Errorf(lang.ValueError, "can only convert an array of size 1 to a Python scalar")
-			}
-			vals, err := o.values()
-			return vals[0], err
-		}
-		if len(args) == 1 {
-			r, err := o.idx.Reshape(-1)
-			if err != nil {
-				return nil, err
-			}
-			return o.view(r).GetSubscript([]lang.Subscript{{Value: args[0]}})
-		}
-		subs := make([]lang.Subscript, len(args))
-		for i, x := range args {
-			subs[i] = lang.Subscript{Value: x}
-		}
-		return o.GetSubscript(subs)
-	})
 	def("fill(self, value)", "Sets every element to value (the one object).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		pos, err := positions(o.idx)
 		for _, p := range pos {
@@ -134,7 +99,7 @@ func init() {
 		return lang.None, err
 	})
 	def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.copyOf()
+		return o.copied()
 	})
 	def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		mod, err := a.Import("copy")
@@ -156,44 +121,6 @@ func init() {
 		}
 		return newObjArray(vals, o.shape(), o.sess)
 	})
-	def("copy(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.copyOf()
-	})
-	def("reshape(self, *shape)", "The array in a new shape (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		shape, err := shapeArgs(a.Value("shape"))
-		if err != nil {
-			return nil, err
-		}
-		r, err := reshapeOrder(o.idx, shape, 'C')
-		if err != nil {
-			return nil, reshapeError(o.idx, shape)
-		}
-		return o.view(r), nil
-	})
-	def("flatten(self)", "A 1-d copy of the array.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		c, err := o.copyOf()
-		if err != nil {
-			return nil, err
-		}
-		r, err := c.idx.Reshape(-1)
-		return c.view(r), err
-	})
-	def("ravel(self)", "The array as 1-d (a view when it can be).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		r, err := o.idx.Reshape(-1)
-		return o.view(r), err
-	})
-	def("transpose(self, *axes)", "The array with its axes reversed, or permuted as axes says (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		axes := a.Value("axes").(lang.Tuple)
-		if len(axes) == 0 {
-			return o.view(o.idx.T()), nil
-		}
-		dims, err := shapeArgs(axes)
-		if err != nil {
-			return nil, err
-		}
-		r, err := o.idx.Permute(dims...)
-		return o.view(r), err
-	})
 	def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		sorted, err := o.objSort(a, a.Value("axis"))
 		if err != nil {
@@ -212,7 +139,7 @@ func init() {
 // astype converts the elements to dtype to.
 func (o *ObjArray) astype(a *lang.Args, to lang.Value) (lang.Value, error) {
 	if objDTypeArg(to) {
-		return o.copyOf()
+		return o.copied()
 	}
 	vals, err := o.values()
 	if err != nil {

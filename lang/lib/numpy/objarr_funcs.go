@@ -2,7 +2,6 @@ package numpy
 
 import (
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/tensor"
 )
 
 // The np functions that take object arrays: each wraps the function of
@@ -40,72 +39,16 @@ func isRagged(v lang.Value) bool {
 
 // objJoined is values as positions into one slice of all their elements.
 func objJoined(vals []lang.Value, sess *lang.Session) ([]lang.Value, *ObjArray, error) {
-	all := &ObjArray{data: &[]lang.Value{}, sess: sess}
-	pos := make([]lang.Value, len(vals))
+	parts := make([]goArray[lang.Value], len(vals))
 	for i, v := range vals {
 		o, err := objOperand(v, sess)
 		if err != nil {
 			return nil, nil, err
 		}
-		xs, err := o.values()
-		if err != nil {
-			return nil, nil, err
-		}
-		start := len(*all.data)
-		*all.data = append(*all.data, xs...)
-		t, err := tensor.Arange(float64(start), float64(len(*all.data)), 1, tensor.Int64)
-		if err != nil {
-			return nil, nil, err
-		}
-		if t, err = t.Reshape(o.shape()...); err != nil {
-			return nil, nil, err
-		}
-		pos[i] = wrapArray(t)
+		parts[i] = o.goArray
 	}
-	return pos, all, nil
-}
-
-// rearranged is the result r of a numeric function run on o's positions
-// as object arrays: views where r shares the positions' memory, copies
-// where it does not, elements for 0-d results, and lists of them.
-func (o *ObjArray) rearranged(r lang.Value) (lang.Value, error) {
-	switch x := r.(type) {
-	case *Scalar:
-		p, ok := x.Index()
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "kael's object arrays: a result gave no position")
-		}
-		return (*o.data)[p], nil
-	case *Array:
-		t, err := x.val().To(tensor.Int64)
-		if err != nil {
-			return nil, err
-		}
-		v := o.view(t)
-		if o.idx == nil || x.store.Storage() != o.idx.Storage() {
-			return v.copyOf()
-		}
-		return v, nil
-	case *lang.List:
-		out := make([]lang.Value, len(x.Elems))
-		for i, e := range x.Elems {
-			var err error
-			if out[i], err = o.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return &lang.List{Elems: out}, nil
-	case lang.Tuple:
-		out := make(lang.Tuple, len(x))
-		for i, e := range x {
-			var err error
-			if out[i], err = o.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	return nil, lang.Errorf(lang.TypeError, "kael's object arrays: unexpected result %s", lang.TypeName(r))
+	pos, all, err := joinPositions(parts)
+	return pos, &ObjArray{goArray: all, sess: sess}, err
 }
 
 func defObjFuncs(m map[string]lang.Value) {
@@ -212,7 +155,7 @@ func defObjFuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return o.rearranged(r)
+			return rearranged(o, r)
 		})
 	}
 	// selecting and joining: the numeric function on positions
@@ -246,7 +189,7 @@ func defObjFuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return all.rearranged(r)
+			return rearranged(all, r)
 		})
 	}
 	// where: x and y None are "not given" (the numeric function's indices)
@@ -264,6 +207,6 @@ func defObjFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		return all.rearranged(r)
+		return rearranged(all, r)
 	})
 }

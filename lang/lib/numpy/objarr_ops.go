@@ -259,45 +259,6 @@ func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value,
 	return newObjArray(out, rest, o.sess)
 }
 
-// alongAxis is the elements with axis (None: the flattened array) moved
-// last, row-major: each run of the last dimension is one line along the
-// axis; mshape is their shape and perm the order of the original axes
-// in it.
-func (o *ObjArray) alongAxis(axisArg lang.Value) (vals []lang.Value, mshape, perm []int, err error) {
-	s := o
-	if s.idx.Dim() == 0 {
-		r, err := s.idx.Reshape(1)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		s = s.view(r)
-	}
-	axis, err := strAxis(axisArg, s.idx.Dim())
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if axis < 0 {
-		r, err := s.idx.Reshape(-1)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		s, axis = s.view(r), 0
-	}
-	last := s.idx.Dim() - 1
-	for i := 0; i <= last; i++ {
-		if i != axis {
-			perm = append(perm, i)
-		}
-	}
-	perm = append(perm, axis)
-	moved, err := s.idx.Permute(perm...)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	vals, err = s.view(moved).values()
-	return vals, moved.Shape(), perm, err
-}
-
 // pick is NumPy's object maximum (want GE) or minimum (want LE): acc
 // when acc want v holds, else v.
 func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
