@@ -3,10 +3,10 @@ package numpy
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/copy" // __deepcopy__ imports copy
-	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -29,7 +29,7 @@ func (o *ObjArray) Attr(name string) (lang.Value, bool) {
 	}
 	if _, ok := arrayMethods[name]; ok { // a numeric array's method object arrays lack: say so
 		return lang.NewBuiltin(lang.AsValue, name+"(*args, **kwargs)", "Not there for object arrays.", func(a *lang.Args) (lang.Value, error) {
-			return nil, lang.Errorf(notImplementedError, "kael's object arrays have no method %s: they take tolist, item, fill, copy, reshape, flatten, ravel, transpose, astype, sort, argsort, sum, prod, max, min and mean", name)
+			return nil, lang.Errorf(notImplementedError, "kael's object arrays have no method %s: they take %s", name, strings.Join(publicNames(objMethods), ", "))
 		}), true
 	}
 	return nil, false
@@ -42,41 +42,6 @@ func (o *ObjArray) AttrNames() []string {
 
 var objMethods = map[string]*lang.Builtin{}
 
-// objReductions are sum, prod, max, min and mean of object arrays (the
-// methods and the np functions): the elements' own operators.
-var objReductions = map[string]func(o *ObjArray, a *lang.Args) (lang.Value, error){
-	"sum": func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.reduce(a.Value("axis"), "add", int64(0), o.with(syntax.PLUS))
-	},
-	"prod": func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.reduce(a.Value("axis"), "multiply", int64(1), o.with(syntax.STAR))
-	},
-	"max": func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.reduce(a.Value("axis"), "maximum", nil, o.pick(syntax.GE))
-	},
-	"min": func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.reduce(a.Value("axis"), "minimum", nil, o.pick(syntax.LE))
-	},
-	"mean": func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		s, err := o.reduce(a.Value("axis"), "add", int64(0), o.with(syntax.PLUS))
-		if err != nil {
-			return nil, err
-		}
-		n := int64(o.idx.Numel())
-		if axis, ok := lang.AsInt(a.Value("axis")); ok && o.idx.Dim() > 0 {
-			if axis < 0 {
-				axis += int64(o.idx.Dim())
-			}
-			n = int64(o.shape()[axis])
-		}
-		if so, ok := s.(*ObjArray); ok {
-			r, _, err := so.BinaryOp(syntax.SLASH, n, false)
-			return r, err
-		}
-		return o.apply(syntax.SLASH, s, n)
-	},
-}
-
 func init() {
 	defPositionedMethods[*ObjArray](objMethods)
 	def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
@@ -85,8 +50,8 @@ func init() {
 		})
 		objMethods[b.Name] = b
 	}
-	for name, fn := range objReductions {
-		def(name+"(self, axis=None)", "The "+name+" of the elements by their own Python operators (NumPy's object reduction), along axis or of all.", fn)
+	for name, r := range objReductions {
+		def(name+"(self, "+r.params+")", r.doc, r.fn)
 	}
 	def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
 		return o.tolist(), nil
@@ -199,4 +164,15 @@ func (o *ObjArray) astype(a *lang.Args, to lang.Value) (lang.Value, error) {
 		return nil, err
 	}
 	return wrapArray(t), nil
+}
+
+// publicNames are the sorted names of methods, without dunders.
+func publicNames(methods map[string]*lang.Builtin) []string {
+	var names []string
+	for _, k := range sortedKeys(methods) {
+		if !strings.HasPrefix(k, "_") {
+			names = append(names, k)
+		}
+	}
+	return names
 }

@@ -1,6 +1,8 @@
 package numpy
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 )
 
@@ -117,23 +119,13 @@ func defObjFuncs(m map[string]lang.Value) {
 		}
 		return out, out.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("fill_value"))
 	})
-	// reductions by the elements' operators
-	for name, method := range map[string]string{"sum": "sum", "prod": "prod", "max": "max", "amax": "max", "min": "min", "amin": "min", "mean": "mean"} {
-		if _, ok := m[name].(*lang.Builtin); !ok {
-			continue
-		}
-		wrapStr(m, name, func(a *lang.Args) bool {
-			_, ok := a.Values()[0].(*ObjArray)
-			return ok
-		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
-			vals := a.Values()
-			var axis lang.Value = lang.None
-			if len(vals) > 1 {
-				axis = vals[1]
-			}
-			return a.Call(&lang.BoundMethod{Recv: vals[0], Method: objMethods[method]}, axis)
-		})
+	// reductions by the elements' operators: the method, given the
+	// function's arguments it takes; another one given is refused
+	for name := range objReductions {
+		defObjReductionFunc(m, name, name)
 	}
+	defObjReductionFunc(m, "amax", "max")
+	defObjReductionFunc(m, "amin", "min")
 	// rearranging: the numeric function on the positions
 	for _, name := range []string{"reshape", "copy", "transpose", "flip", "squeeze", "expand_dims", "ravel", "tile", "repeat", "roll", "swapaxes", "moveaxis", "broadcast_to", "atleast_1d", "atleast_2d", "take", "split", "array_split", "diagonal", "delete"} {
 		if _, ok := m[name].(*lang.Builtin); !ok {
@@ -208,5 +200,42 @@ func defObjFuncs(m map[string]lang.Value) {
 			return nil, err
 		}
 		return rearranged(all, r)
+	})
+}
+
+// defObjReductionFunc makes np's function name call the object arrays'
+// method of the reduction method when its first argument is one: the
+// arguments the method has are passed on by name; one it lacks (keepdims,
+// dtype, out, ...) is a NotImplementedError unless left None or False.
+func defObjReductionFunc(m map[string]lang.Value, name, method string) {
+	b, ok := m[name].(*lang.Builtin)
+	if !ok {
+		return
+	}
+	params := b.ParamNames()
+	wrapStr(m, name, func(a *lang.Args) bool {
+		vals := a.Values()
+		if len(vals) == 0 {
+			return false
+		}
+		_, ok := vals[0].(*ObjArray)
+		return ok
+	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		fn := objMethods[method]
+		takes := fn.ParamNames()
+		vals := a.Values()
+		var names []string
+		var given []lang.Value
+		for i, p := range params[1:] {
+			v := vals[i+1]
+			if slices.Contains(takes, p) {
+				names, given = append(names, p), append(given, v)
+				continue
+			}
+			if _, isNone := v.(lang.NoneType); !isNone && v != lang.Value(false) {
+				return nil, lang.Errorf(notImplementedError, "kael's np.%s of object arrays takes no %s=", name, p)
+			}
+		}
+		return a.CallKw(&lang.BoundMethod{Recv: vals[0], Method: fn}, nil, names, given)
 	})
 }

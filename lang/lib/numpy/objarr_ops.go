@@ -220,68 +220,6 @@ func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 	return r, true, nil
 }
 
-// reduce is the reduction of the elements along axis (None: all) with
-// op, as NumPy's object reductions: from the first element on; empty is
-// identity (nil: NumPy's ValueError naming ufunc).
-func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value, step func(acc, v lang.Value) (lang.Value, error)) (lang.Value, error) {
-	vals, mshape, _, err := o.alongAxis(axisArg)
-	if err != nil {
-		return nil, err
-	}
-	last := len(mshape) - 1
-	n := mshape[last]
-	rows := 1
-	for _, d := range mshape[:last] {
-		rows *= d
-	}
-	out := make([]lang.Value, rows)
-	for r := range out {
-		line := vals[r*n : r*n+n]
-		if len(line) == 0 {
-			if identity == nil {
-				return nil, lang.Errorf(lang.ValueError, "zero-size array to reduction operation %s which has no identity", ufunc)
-			}
-			out[r] = identity
-			continue
-		}
-		acc := line[0]
-		for _, v := range line[1:] {
-			if acc, err = step(acc, v); err != nil {
-				return nil, err
-			}
-		}
-		out[r] = acc
-	}
-	rest := append([]int(nil), mshape[:last]...)
-	if len(rest) == 0 {
-		return out[0], nil
-	}
-	return newObjArray(out, rest, o.sess)
-}
-
-// pick is NumPy's object maximum (want GE) or minimum (want LE): acc
-// when acc want v holds, else v.
-func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
-	return func(acc, v lang.Value) (lang.Value, error) {
-		r, err := o.apply(want, acc, v)
-		if err != nil {
-			return nil, err
-		}
-		keep, err := lang.Truth(r)
-		if err != nil {
-			return nil, err
-		}
-		if keep {
-			return acc, nil
-		}
-		return v, nil
-	}
-}
-
-func (o *ObjArray) with(op syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
-	return func(acc, v lang.Value) (lang.Value, error) { return o.apply(op, acc, v) }
-}
-
 // matmul is x @ y of 1-d and 2-d object arrays, as NumPy's object dot:
 // each result the products added from the first on.
 func (o *ObjArray) matmul(x, y *ObjArray) (lang.Value, error) {

@@ -113,13 +113,17 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 	if name == "absolute" {
 		return o.Abs()
 	}
-	return o.each(func(v lang.Value) (lang.Value, error) {
-		m, err := lang.GetAttr(v, name)
-		if err != nil {
-			return nil, lang.Errorf(lang.TypeError, "loop of ufunc does not support argument 0 of type %s which has no callable %s method", lang.TypeName(v), name)
-		}
-		return a.Call(m)
-	})
+	return o.each(func(v lang.Value) (lang.Value, error) { return elemMethod(a, v, name) })
+}
+
+// elemMethod is v.name(), as NumPy's object loop of the ufunc name calls
+// it, with its TypeError when v has no such method.
+func elemMethod(a *lang.Args, v lang.Value, name string) (lang.Value, error) {
+	m, err := lang.GetAttr(v, name)
+	if err != nil {
+		return nil, lang.Errorf(lang.TypeError, "loop of ufunc does not support argument 0 of type %s which has no callable %s method", lang.TypeName(v), name)
+	}
+	return a.Call(m)
 }
 
 // objLess is x < y by the elements' own operator, for sorting.
