@@ -485,7 +485,24 @@ func valuesRepr(shape []int, numel int, list func(separator, prefix string, line
 	return str + spacer + suffix
 }
 
-// The methods both kinds have, each in its kind's table.
+// withNdmin is a with leading axes of one added up to ndmin dimensions
+// (np.array's ndmin=): a view.
+func withNdmin[A positionedArray[A]](a A, ndmin int) (A, error) {
+	idx := a.positionTensor()
+	for idx.Dim() < ndmin {
+		var err error
+		if idx, err = idx.Unsqueeze(0); err != nil {
+			return a, err
+		}
+	}
+	if idx == a.positionTensor() {
+		return a, nil
+	}
+	return a.view(idx), nil
+}
+
+// defPositionedMethods defines the methods both kinds have, each in its
+// kind's table.
 func defPositionedMethods[A positionedArray[A]](methods map[string]*lang.Builtin) {
 	def := func(sig, doc string, fn func(s A, a *lang.Args) (lang.Value, error)) {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {

@@ -74,14 +74,7 @@ func defObjFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		for o.idx.Dim() < a.Int("ndmin") {
-			r, err := o.idx.Unsqueeze(0)
-			if err != nil {
-				return nil, err
-			}
-			o = o.view(r)
-		}
-		return o, nil
+		return withNdmin(o, a.Int("ndmin"))
 	})
 	for _, name := range []string{"asarray", "asanyarray"} {
 		if _, ok := m[name]; !ok {

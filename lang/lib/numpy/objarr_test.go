@@ -117,3 +117,23 @@ func TestObjectArrayReductionsMatchNumPy(t *testing.T) {
 		"np.array([1, 'a'], dtype=object).ptp()", "e.mean(keepdims=True)",
 	})
 }
+
+// TestGoValueArraysShareProtocols checks the protocol code string and
+// object arrays share (goarray.go) on both kinds alike against NumPy
+// 1.24: item by flat index, by indices and by one tuple, and its errors;
+// ndmin; iteration, len and hash of 0-d and n-d arrays; views through
+// reshape, ravel, transpose and view; the repr's dtype line after wide
+// (non-ASCII) elements.
+func TestGoValueArraysShareProtocols(t *testing.T) {
+	pre := objPrelude + "s = np.array([['a', 'bb', 'c'], ['d', 'e', 'f']])\n" +
+		"o = np.array([[1, None, 'x'], [Fraction(1, 2), 2.5, [3]]], dtype=object)\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"[(x.item(4), x.item(-1), x.item(1, 0), x.item((0, 2)), x.item(np.int64(2))) for x in (s, o)]",
+		"s.item(6)", "o.item(6)", "o.item(-7)", "s.item()", "o.item()", "o.item('a')", "s.item(2, 0)", "o.item(0, 3)",
+		"[(np.array(x, ndmin=3).shape, np.array(x, ndmin=1)) for x in (s[0, 0], np.array(['q'])[0], np.array([1, None]), np.array(['u', 'v']))]",
+		"[(list(x), len(x), [list(r) for r in x.T], x.size, x.ndim) for x in (s, o)]",
+		"len(np.array('a'))", "len(np.array(None, dtype=object))", "list(np.array(None, dtype=object))", "hash(s)", "hash(o)",
+		"t, p = s.reshape(3, 2), o.ravel()\nt[0, 1] = 'Z'\np[1] = 'Y'\nv = o.view()\nv[1, 2] = 'W'\ns.transpose(1, 0)[2, 1] = 'T'\ns, o, t, p, v.shape",
+		"np.array(['é' * 30, 'ü' * 30, 'ñ' * 12]), np.array(['é' * 30, 'ü' * 30, 'ñ' * 12], dtype=object), np.array([[], ()], dtype=object)",
+	})
+}

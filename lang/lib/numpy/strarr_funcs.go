@@ -158,14 +158,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		for s.idx.Dim() < a.Int("ndmin") {
-			r, err := s.idx.Unsqueeze(0)
-			if err != nil {
-				return nil, err
-			}
-			s = s.view(r)
-		}
-		return s, nil
+		return withNdmin(s, a.Int("ndmin"))
 	})
 	// np.array of text with a numeric dtype parses it
 	arrayNumeric := m["array"].(*lang.Builtin).Fn()
