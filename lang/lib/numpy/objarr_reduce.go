@@ -25,19 +25,19 @@ type objReduction struct {
 var objReductions = map[string]objReduction{
 	"sum": {"axis=None, keepdims=False", "The sum of the elements by their own + (from the first on; 0 when empty), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.reduce(a.Value("axis"), "add", int64(0), o.with(syntax.PLUS)))
+			return o.kept(a)(o.reduce(a.Value("axis"), "add", int64(0), with(a, syntax.PLUS)))
 		}},
 	"prod": {"axis=None, keepdims=False", "The product of the elements by their own * (from the first on; 1 when empty), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.reduce(a.Value("axis"), "multiply", int64(1), o.with(syntax.STAR)))
+			return o.kept(a)(o.reduce(a.Value("axis"), "multiply", int64(1), with(a, syntax.STAR)))
 		}},
 	"max": {"axis=None, keepdims=False", "The largest element by the elements' >= (NumPy's object maximum), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.reduce(a.Value("axis"), "maximum", nil, o.pick(syntax.GE)))
+			return o.kept(a)(o.reduce(a.Value("axis"), "maximum", nil, pick(a, syntax.GE)))
 		}},
 	"min": {"axis=None, keepdims=False", "The smallest element by the elements' <= (NumPy's object minimum), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.reduce(a.Value("axis"), "minimum", nil, o.pick(syntax.LE)))
+			return o.kept(a)(o.reduce(a.Value("axis"), "minimum", nil, pick(a, syntax.LE)))
 		}},
 	"any": {"axis=None, keepdims=False", "The elements joined by Python's or (NumPy's object logical_or: the first true one, else the last), along axis or of all; False when empty.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
@@ -49,27 +49,27 @@ var objReductions = map[string]objReduction{
 		}},
 	"cumsum": {"axis=None", "The running sums by the elements' + along axis (of the flattened array when None).",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.accumulate(a.Value("axis"), syntax.PLUS)
+			return o.accumulate(a, a.Value("axis"), syntax.PLUS)
 		}},
 	"cumprod": {"axis=None", "The running products by the elements' * along axis (of the flattened array when None).",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.accumulate(a.Value("axis"), syntax.STAR)
+			return o.accumulate(a, a.Value("axis"), syntax.STAR)
 		}},
 	"argmax": {"axis=None, keepdims=False", "The index of the first largest element by the elements' > (of the flattened array when axis is None).",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.argExtreme(a.Value("axis"), "argmax", syntax.GT))
+			return o.kept(a)(o.argExtreme(a, a.Value("axis"), "argmax", syntax.GT))
 		}},
 	"argmin": {"axis=None, keepdims=False", "The index of the first smallest element by the elements' < (of the flattened array when axis is None).",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			return o.kept(a)(o.argExtreme(a.Value("axis"), "argmin", syntax.LT))
+			return o.kept(a)(o.argExtreme(a, a.Value("axis"), "argmin", syntax.LT))
 		}},
 	"ptp": {"axis=None, keepdims=False", "The largest element minus the smallest (by the elements' >=, <= and -), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			hi, err := o.kept(a)(o.reduce(a.Value("axis"), "maximum", nil, o.pick(syntax.GE)))
+			hi, err := o.kept(a)(o.reduce(a.Value("axis"), "maximum", nil, pick(a, syntax.GE)))
 			if err != nil {
 				return nil, err
 			}
-			lo, err := o.kept(a)(o.reduce(a.Value("axis"), "minimum", nil, o.pick(syntax.LE)))
+			lo, err := o.kept(a)(o.reduce(a.Value("axis"), "minimum", nil, pick(a, syntax.LE)))
 			if err != nil {
 				return nil, err
 			}
@@ -77,11 +77,11 @@ var objReductions = map[string]objReduction{
 				r, _, err := h.BinaryOp(syntax.MINUS, lo, false)
 				return r, err
 			}
-			return o.apply(syntax.MINUS, hi, lo)
+			return a.Binary(syntax.MINUS, hi, lo)
 		}},
 	"mean": {"axis=None, keepdims=False", "The sum of the elements divided by their count, as NumPy's object mean (a float is numpy.float64), along axis or of all.",
 		func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-			s, err := o.kept(a)(o.reduce(a.Value("axis"), "add", int64(0), o.with(syntax.PLUS)))
+			s, err := o.kept(a)(o.reduce(a.Value("axis"), "add", int64(0), with(a, syntax.PLUS)))
 			if err != nil {
 				return nil, err
 			}
@@ -160,10 +160,12 @@ func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value,
 }
 
 // pick is NumPy's object maximum (want GE) or minimum (want LE): acc
-// when acc want v holds, else v.
-func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
+// when acc want v holds, else v. The operators run in the call a
+// (a.Binary), not through a session hook: a reduction makes one call a
+// pair of elements.
+func pick(a *lang.Args, want syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
 	return func(acc, v lang.Value) (lang.Value, error) {
-		r, err := o.apply(want, acc, v)
+		r, err := a.Binary(want, acc, v)
 		if err != nil {
 			return nil, err
 		}
@@ -178,9 +180,9 @@ func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, 
 	}
 }
 
-// with is the step acc op v.
-func (o *ObjArray) with(op syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
-	return func(acc, v lang.Value) (lang.Value, error) { return o.apply(op, acc, v) }
+// with is the step acc op v, run in the call a.
+func with(a *lang.Args, op syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
+	return func(acc, v lang.Value) (lang.Value, error) { return a.Binary(op, acc, v) }
 }
 
 // truthPick is NumPy's object logical_or (keepTrue) or logical_and: acc
@@ -201,7 +203,7 @@ func truthPick(keepTrue bool) func(acc, v lang.Value) (lang.Value, error) {
 // accumulate is NumPy's object accumulate of op along axis (None: the
 // flattened array): each element op'd onto the running result, from the
 // first on.
-func (o *ObjArray) accumulate(axisArg lang.Value, op syntax.Token) (lang.Value, error) {
+func (o *ObjArray) accumulate(a *lang.Args, axisArg lang.Value, op syntax.Token) (lang.Value, error) {
 	vals, mshape, perm, err := o.alongAxis(axisArg)
 	if err != nil {
 		return nil, err
@@ -211,7 +213,7 @@ func (o *ObjArray) accumulate(axisArg lang.Value, op syntax.Token) (lang.Value, 
 	for i, v := range vals {
 		if i%n == 0 {
 			out[i] = v
-		} else if out[i], err = o.apply(op, out[i-1], v); err != nil {
+		} else if out[i], err = a.Binary(op, out[i-1], v); err != nil {
 			return nil, err
 		}
 	}
@@ -230,7 +232,7 @@ func (o *ObjArray) accumulate(axisArg lang.Value, op syntax.Token) (lang.Value, 
 // each line the index of the first element e for which e better best
 // holds against the best so far; an int for axis None, else an int64
 // array.
-func (o *ObjArray) argExtreme(axisArg lang.Value, name string, better syntax.Token) (lang.Value, error) {
+func (o *ObjArray) argExtreme(a *lang.Args, axisArg lang.Value, name string, better syntax.Token) (lang.Value, error) {
 	vals, mshape, _, err := o.alongAxis(axisArg)
 	if err != nil {
 		return nil, err
@@ -249,7 +251,7 @@ func (o *ObjArray) argExtreme(axisArg lang.Value, name string, better syntax.Tok
 		line := vals[r*n : r*n+n]
 		best := 0
 		for i := 1; i < n; i++ {
-			c, err := o.apply(better, line[i], line[best])
+			c, err := a.Binary(better, line[i], line[best])
 			if err != nil {
 				return nil, err
 			}
@@ -293,7 +295,7 @@ func (o *ObjArray) count(axisArg lang.Value) (int, error) {
 // another object its own / of an int.
 func (o *ObjArray) divideCount(a *lang.Args, s lang.Value, n int) (lang.Value, error) {
 	if so, ok := s.(*ObjArray); ok {
-		return so.each(func(e lang.Value) (lang.Value, error) { return o.apply(syntax.SLASH, e, int64(n)) })
+		return so.each(func(e lang.Value) (lang.Value, error) { return a.Binary(syntax.SLASH, e, int64(n)) })
 	}
 	var x float64
 	switch v := s.(type) {
@@ -306,7 +308,7 @@ func (o *ObjArray) divideCount(a *lang.Args, s lang.Value, n int) (lang.Value, e
 			x = 1
 		}
 	default:
-		return o.apply(syntax.SLASH, s, int64(n))
+		return a.Binary(syntax.SLASH, s, int64(n))
 	}
 	r := float64Scalar(x / float64(n))
 	if _, isFloat := s.(float64); !isFloat { // NumPy's scalar math: int / intp
@@ -354,19 +356,19 @@ func (o *ObjArray) variance(a *lang.Args, axisArg, ddofArg lang.Value) (lang.Val
 		for i, v := range vals[r*n : r*n+n] {
 			if i == 0 {
 				means[r] = v
-			} else if means[r], err = o.apply(syntax.PLUS, means[r], v); err != nil {
+			} else if means[r], err = a.Binary(syntax.PLUS, means[r], v); err != nil {
 				return nil, err
 			}
 		}
 	}
 	for r := range means {
-		if means[r], err = o.apply(syntax.SLASH, means[r], int64(n)); err != nil {
+		if means[r], err = a.Binary(syntax.SLASH, means[r], int64(n)); err != nil {
 			return nil, err
 		}
 	}
 	dev := make([]lang.Value, len(vals))
 	for i, v := range vals {
-		if dev[i], err = o.apply(syntax.MINUS, v, means[i/n]); err != nil {
+		if dev[i], err = a.Binary(syntax.MINUS, v, means[i/n]); err != nil {
 			return nil, err
 		}
 	}
@@ -377,7 +379,7 @@ func (o *ObjArray) variance(a *lang.Args, axisArg, ddofArg lang.Value) (lang.Val
 		}
 	}
 	for i := range dev {
-		if dev[i], err = o.apply(syntax.STAR, dev[i], conj[i]); err != nil {
+		if dev[i], err = a.Binary(syntax.STAR, dev[i], conj[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -387,7 +389,7 @@ func (o *ObjArray) variance(a *lang.Args, axisArg, ddofArg lang.Value) (lang.Val
 		for i, v := range dev[r*n : r*n+n] {
 			if i == 0 {
 				sums[r] = v
-			} else if sums[r], err = o.apply(syntax.PLUS, sums[r], v); err != nil {
+			} else if sums[r], err = a.Binary(syntax.PLUS, sums[r], v); err != nil {
 				return nil, err
 			}
 		}

@@ -82,7 +82,7 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 			if err != nil {
 				return nil, err
 			}
-			pick := o.pick(want)
+			better := pick(a, want)
 			shape, err := tensor.BroadcastShapes(xo.shape(), yo.shape())
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", tupleText(xo.shape()), tupleText(yo.shape()))
@@ -96,7 +96,7 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 				return nil, err
 			}
 			for i := range xs {
-				if xs[i], err = pick(xs[i], ys[i]); err != nil {
+				if xs[i], err = better(xs[i], ys[i]); err != nil {
 					return nil, err
 				}
 			}
