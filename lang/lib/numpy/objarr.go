@@ -10,8 +10,8 @@ import (
 // ObjArray is an array of dtype object, np.array([1, 'a', None]): its
 // elements are the Python values themselves, in a slice that views
 // share, and idx, an int64 tensor of the array's shape, holds each
-// element's position in it, as a StrArray's does (indexing, reshapes and
-// transposes run on idx; views write through). sess is the session the
+// element's position in it: the goArray a StrArray has too (goarray.go;
+// indexing, reshapes and transposes run on idx; views write through). sess is the session the
 // array was made in: the elements' own operators run in it.
 type ObjArray struct {
 	goArray[lang.Value]

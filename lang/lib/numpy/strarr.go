@@ -10,11 +10,12 @@ import (
 
 // StrArray is an array of a string dtype, np.array(['a', 'bb']): its
 // elements are Go strings in a slice that views share, and idx, an int64
-// tensor of the array's shape, holds each element's position in it. An
-// index, a slice, a reshape or a transpose of the array is the same on
-// idx (kael's numeric indexing does it), so views write through to the
-// array they come from; a fancy index gives new positions, copied into
-// a new slice. Bytes arrays keep their bytes in the Go strings.
+// tensor of the array's shape, holds each element's position in it (the
+// goArray it shares with object arrays, goarray.go). An index, a slice,
+// a reshape or a transpose of the array is the same on idx (kael's
+// numeric indexing does it), so views write through to the array they
+// come from; a fancy index gives new positions, copied into a new slice.
+// Bytes arrays keep their bytes in the Go strings.
 type StrArray struct {
 	goArray[string]
 	dt *StrDType
