@@ -214,7 +214,13 @@ var sizeAttrNames = []string{"T", "dtype", "itemsize", "nbytes", "ndim", "shape"
 // selection is what the subscript subs selects of the positions: the
 // positions of one element (element true) or of a view.
 func (g goArray[T]) selection(subs []lang.Subscript, kind string) (sel *tensor.Tensor, element bool, err error) {
-	r, err := (&Array{store: g.idx}).GetSubscript(subs)
+	return selectPositions(g.idx, subs, kind)
+}
+
+// selectPositions is what subs selects of the positions idx, as
+// goArray.selection; kind names the array's kind in kael's errors.
+func selectPositions(idx *tensor.Tensor, subs []lang.Subscript, kind string) (sel *tensor.Tensor, element bool, err error) {
+	r, err := (&Array{store: idx}).GetSubscript(subs)
 	if err != nil {
 		return nil, false, err
 	}
@@ -598,7 +604,7 @@ func itemOf[A positionedArray[A]](s A, args lang.Tuple) (lang.Value, error) {
 	for i, x := range args {
 		subs[i] = lang.Subscript{Value: x}
 	}
-	sel, element, err := goArray[struct{}]{idx: idx}.selection(subs, s.kindName())
+	sel, element, err := selectPositions(idx, subs, s.kindName())
 	if err != nil {
 		return nil, err
 	}
