@@ -128,12 +128,33 @@ func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value,
 	if err != nil {
 		return nil, err
 	}
+	n, rows := lineCount(mshape)
+	out, err := reduceLines(vals, n, rows, ufunc, identity, step)
+	if err != nil {
+		return nil, err
+	}
+	rest := append([]int(nil), mshape[:len(mshape)-1]...)
+	if len(rest) == 0 {
+		return out[0], nil
+	}
+	return newObjArray(out, rest, o.sess)
+}
+
+// lineCount is the length n of the lines alongAxis gives in mshape and
+// how many there are.
+func lineCount(mshape []int) (n, rows int) {
 	last := len(mshape) - 1
-	n := mshape[last]
-	rows := 1
+	rows = 1
 	for _, d := range mshape[:last] {
 		rows *= d
 	}
+	return mshape[last], rows
+}
+
+// reduceLines is each of the rows lines of n in vals reduced by step
+// from the first element on; an empty line is identity (nil: NumPy's
+// ValueError naming ufunc).
+func reduceLines(vals []lang.Value, n, rows int, ufunc string, identity lang.Value, step func(acc, v lang.Value) (lang.Value, error)) ([]lang.Value, error) {
 	out := make([]lang.Value, rows)
 	for r := range out {
 		line := vals[r*n : r*n+n]
@@ -146,17 +167,14 @@ func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value,
 		}
 		acc := line[0]
 		for _, v := range line[1:] {
+			var err error
 			if acc, err = step(acc, v); err != nil {
 				return nil, err
 			}
 		}
 		out[r] = acc
 	}
-	rest := append([]int(nil), mshape[:last]...)
-	if len(rest) == 0 {
-		return out[0], nil
-	}
-	return newObjArray(out, rest, o.sess)
+	return out, nil
 }
 
 // pick is NumPy's object maximum (want GE) or minimum (want LE): acc
@@ -237,12 +255,7 @@ func (o *ObjArray) argExtreme(a *lang.Args, axisArg lang.Value, name string, bet
 	if err != nil {
 		return nil, err
 	}
-	last := len(mshape) - 1
-	n := mshape[last]
-	rows := 1
-	for _, d := range mshape[:last] {
-		rows *= d
-	}
+	n, rows := lineCount(mshape)
 	if n == 0 && rows > 0 {
 		return nil, lang.Errorf(lang.ValueError, "attempt to get %s of an empty sequence", name)
 	}
@@ -265,7 +278,7 @@ func (o *ObjArray) argExtreme(a *lang.Args, axisArg lang.Value, name string, bet
 		}
 		out[r] = int64(best)
 	}
-	t, err := tensor.FromSlice(out, mshape[:last]...)
+	t, err := tensor.FromSlice(out, mshape[:len(mshape)-1]...)
 	if err != nil {
 		return nil, err
 	}
@@ -337,29 +350,15 @@ func (o *ObjArray) variance(a *lang.Args, axisArg, ddofArg lang.Value) (lang.Val
 	if err != nil {
 		return nil, err
 	}
-	n := mshape[len(mshape)-1]
+	n, rows := lineCount(mshape)
 	if int64(n) <= ddof {
 		if err := warnCategory(a, "Degrees of freedom <= 0 for slice", "RuntimeWarning"); err != nil {
 			return nil, err
 		}
 	}
-	rows := len(vals) / max(n, 1)
-	if n == 0 {
-		rows = 1
-		for _, d := range mshape[:len(mshape)-1] {
-			rows *= d
-		}
-	}
-	means := make([]lang.Value, rows)
-	for r := range means { // the sums, from the first element on
-		means[r] = int64(0)
-		for i, v := range vals[r*n : r*n+n] {
-			if i == 0 {
-				means[r] = v
-			} else if means[r], err = a.Binary(syntax.PLUS, means[r], v); err != nil {
-				return nil, err
-			}
-		}
+	means, err := reduceLines(vals, n, rows, "add", int64(0), with(a, syntax.PLUS))
+	if err != nil {
+		return nil, err
 	}
 	for r := range means {
 		if means[r], err = a.Binary(syntax.SLASH, means[r], int64(n)); err != nil {
@@ -383,16 +382,9 @@ func (o *ObjArray) variance(a *lang.Args, axisArg, ddofArg lang.Value) (lang.Val
 			return nil, err
 		}
 	}
-	sums := make([]lang.Value, rows)
-	for r := range sums {
-		sums[r] = int64(0)
-		for i, v := range dev[r*n : r*n+n] {
-			if i == 0 {
-				sums[r] = v
-			} else if sums[r], err = a.Binary(syntax.PLUS, sums[r], v); err != nil {
-				return nil, err
-			}
-		}
+	sums, err := reduceLines(dev, n, rows, "add", int64(0), with(a, syntax.PLUS))
+	if err != nil {
+		return nil, err
 	}
 	dof := max(int64(n)-ddof, 0)
 	var r lang.Value = sums[0]
