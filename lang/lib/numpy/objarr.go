@@ -2,7 +2,6 @@ package numpy
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -11,12 +10,11 @@ import (
 // ObjArray is an array of dtype object, np.array([1, 'a', None]): its
 // elements are the Python values themselves, in a slice that views
 // share, and idx, an int64 tensor of the array's shape, holds each
-// element's position in it, as a StrArray's does (indexing, reshapes and
-// transposes run on idx; views write through). sess is the session the
+// element's position in it: the goArray a StrArray has too (goarray.go;
+// indexing, reshapes and transposes run on idx; views write through). sess is the session the
 // array was made in: the elements' own operators run in it.
 type ObjArray struct {
-	data *[]lang.Value
-	idx  *tensor.Tensor
+	goArray[lang.Value]
 	sess *lang.Session
 }
 
@@ -28,54 +26,36 @@ var (
 	_ lang.Sized           = (*ObjArray)(nil)
 	_ lang.Iterable        = (*ObjArray)(nil)
 	_ lang.Truther         = (*ObjArray)(nil)
+
+	_ positionedArray[*ObjArray] = (*ObjArray)(nil)
 )
-
-// TypeName returns "numpy.ndarray".
-func (*ObjArray) TypeName() string { return "numpy.ndarray" }
-
-// ClassName returns "numpy.ndarray".
-func (*ObjArray) ClassName() string { return "numpy.ndarray" }
-
-// HashKey refuses: arrays are mutable.
-func (*ObjArray) HashKey() (string, error) {
-	return "", lang.Errorf(lang.TypeError, "unhashable type: 'numpy.ndarray'")
-}
 
 // newObjArray is the array of vals (row-major) of shape.
 func newObjArray(vals []lang.Value, shape []int, sess *lang.Session) (*ObjArray, error) {
-	idx, err := tensor.Arange(0, float64(len(vals)), 1, tensor.Int64)
+	g, err := newGoArray(vals, shape)
 	if err != nil {
 		return nil, err
 	}
-	if idx, err = idx.Reshape(shape...); err != nil {
-		return nil, err
-	}
-	return &ObjArray{data: &vals, idx: idx, sess: sess}, nil
+	return &ObjArray{goArray: g, sess: sess}, nil
 }
 
-func (o *ObjArray) shape() []int { return o.idx.Shape() }
+// kindName is "object".
+func (*ObjArray) kindName() string { return "object" }
 
-// values are the elements, in row-major order.
-func (o *ObjArray) values() ([]lang.Value, error) {
-	pos, err := positions(o.idx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]lang.Value, len(pos))
-	for i, p := range pos {
-		out[i] = (*o.data)[p]
-	}
-	return out, nil
-}
+// elem is the element at position p: the object itself.
+func (o *ObjArray) elem(p int64) lang.Value { return (*o.data)[p] }
+
+// item is the element at position p: the object itself.
+func (o *ObjArray) item(p int64) lang.Value { return (*o.data)[p] }
 
 // view is the array over the same elements at the positions idx.
 func (o *ObjArray) view(idx *tensor.Tensor) *ObjArray {
-	return &ObjArray{data: o.data, idx: idx, sess: o.sess}
+	return &ObjArray{goArray: o.at(idx), sess: o.sess}
 }
 
-// copyOf is a new array of the same elements (the objects are shared, as
+// copied is a new array of the same elements (the objects are shared, as
 // NumPy's copy shares them).
-func (o *ObjArray) copyOf() (*ObjArray, error) {
+func (o *ObjArray) copied() (*ObjArray, error) {
 	vals, err := o.values()
 	if err != nil {
 		return nil, err
@@ -83,114 +63,42 @@ func (o *ObjArray) copyOf() (*ObjArray, error) {
 	return newObjArray(vals, o.shape(), o.sess)
 }
 
-// Length is len(a): the first dimension.
-func (o *ObjArray) Length() (int64, error) {
-	if o.idx.Dim() == 0 {
-		return 0, lang.Errorf(lang.TypeError, "len() of unsized object")
-	}
-	return int64(o.idx.Shape()[0]), nil
-}
-
 // Iterate loops over the first dimension.
-func (o *ObjArray) Iterate(yield func(lang.Value) bool) error {
-	if o.idx.Dim() == 0 {
-		return lang.Errorf(lang.TypeError, "iteration over a 0-d array")
-	}
-	for i := 0; i < o.idx.Shape()[0]; i++ {
-		v, err := o.GetSubscript([]lang.Subscript{{Value: int64(i)}})
-		if err != nil {
-			return err
-		}
-		if !yield(v) {
-			return nil
-		}
-	}
-	return nil
-}
+func (o *ObjArray) Iterate(yield func(lang.Value) bool) error { return iterateRows(o, yield) }
 
 // Truth is bool(a): the truth of a one-element array's element.
-func (o *ObjArray) Truth() (bool, error) {
-	vals, err := o.values()
-	if err != nil {
-		return false, err
-	}
-	switch len(vals) {
-	case 0:
-		return false, nil
-	case 1:
-		return lang.Truth(vals[0])
-	}
-	return false, lang.Errorf(lang.ValueError, "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
-}
+func (o *ObjArray) Truth() (bool, error) { return o.truth(lang.Truth) }
 
 // GetSubscript is a[i] (the element itself), a[1:] (a view), a[mask] and
 // a[[0, 2]] (copies).
 func (o *ObjArray) GetSubscript(subs []lang.Subscript) (lang.Value, error) {
-	r, err := (&Array{store: o.idx}).GetSubscript(subs)
-	if err != nil {
-		return nil, err
-	}
-	switch x := r.(type) {
-	case *Scalar:
-		p, ok := x.Index()
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "kael's object arrays: an index gave no position")
-		}
-		return (*o.data)[p], nil
-	case *Array:
-		v := o.view(x.val())
-		if x.store.Storage() != o.idx.Storage() {
-			return v.copyOf()
-		}
-		return v, nil
-	}
-	return nil, lang.Errorf(lang.TypeError, "kael's object arrays: unexpected index result %s", lang.TypeName(r))
+	return getSubscript(o, subs)
 }
 
 // SetSubscript is a[...] = v: an element set to v itself, or a selection
 // set from v's elements, broadcast.
 func (o *ObjArray) SetSubscript(subs []lang.Subscript, value lang.Value) error {
-	r, err := (&Array{store: o.idx}).GetSubscript(subs)
+	target, element, err := o.selection(subs, o.kindName())
 	if err != nil {
 		return err
 	}
-	switch x := r.(type) {
-	case *Scalar:
-		p, _ := x.Index()
+	if element {
+		p, _ := (&Scalar{t: target}).Index()
 		(*o.data)[p] = value
 		return nil
-	case *Array:
-		target := x.val()
-		src, err := objOperand(value, o.sess)
-		if err != nil {
-			return err
-		}
-		if err := broadcastToShape(src.shape(), target.Shape()); err != nil {
-			return lang.Errorf(lang.ValueError, "could not broadcast input array from shape %s into shape %s", tupleText(src.shape()), tupleText(target.Shape()))
-		}
-		vals, err := src.broadcastValues(target.Shape())
-		if err != nil {
-			return err
-		}
-		toPos, err := positions(target)
-		if err != nil {
-			return err
-		}
-		for i, p := range toPos {
-			(*o.data)[p] = vals[i]
-		}
-		return nil
 	}
-	return lang.Errorf(lang.TypeError, "kael's object arrays: unexpected index result %s", lang.TypeName(r))
-}
-
-// broadcastValues are the elements broadcast to shape, row-major.
-func (o *ObjArray) broadcastValues(shape []int) ([]lang.Value, error) {
-	e, err := o.idx.Expand(shape...)
+	src, err := objOperand(value, o.sess)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return o.view(e).values()
+	if err := broadcastToShape(src.shape(), target.Shape()); err != nil {
+		return lang.Errorf(lang.ValueError, "could not broadcast input array from shape %s into shape %s", tupleText(src.shape()), tupleText(target.Shape()))
+	}
+	vals, err := src.broadcastValues(target.Shape())
+	if err != nil {
+		return err
+	}
+	return o.write(target, vals)
 }
 
 // elemRepr is NumPy's text of one element: its repr, a list as
@@ -202,10 +110,9 @@ func elemRepr(v lang.Value) string {
 	return lang.Repr(v)
 }
 
+// text is NumPy's array2string of the elements' reprs.
 func (o *ObjArray) text(separator, prefix string, linewidth int) string {
-	return array2stringWith(o.idx, separator, prefix, linewidth, currentPrintOptions(), func(p *printer, shown elements) func(int) string {
-		return func(i int) string { return elemRepr((*o.data)[p.ints[i]]) }
-	})
+	return o.reprText(separator, prefix, linewidth, currentPrintOptions(), elemRepr)
 }
 
 // String is str(a): [1 'a' None]; a 0-d array is str of its element.
@@ -219,21 +126,7 @@ func (o *ObjArray) String() string {
 
 // PyRepr is repr(a): array([1, 'a', None], dtype=object).
 func (o *ObjArray) PyRepr() string {
-	opts := currentPrintOptions()
-	prefix := "array("
-	shape := o.shape()
-	var lst string
-	if o.idx.Numel() > 0 || (len(shape) == 1 && shape[0] == 0) {
-		lst = o.text(", ", prefix, opts.linewidth-1)
-	} else {
-		lst = "[], shape=" + tupleText(shape)
-	}
-	str := prefix + lst + ","
-	spacer := " "
-	if len(str[strings.LastIndex(str, "\n")+1:])+len("dtype=object)")+1 > opts.linewidth {
-		spacer = "\n" + strings.Repeat(" ", len(prefix))
-	}
-	return str + spacer + "dtype=object)"
+	return valuesRepr(o.shape(), o.idx.Numel(), o.text, "object")
 }
 
 // objShape is the shape np.array finds in nested lists and tuples: the
@@ -282,7 +175,7 @@ func objShape(v lang.Value) (shape []int, ragged bool) {
 // is NumPy's ValueError unless ragged is allowed (dtype=object given).
 func objArrayFrom(data lang.Value, allowRagged bool, sess *lang.Session) (*ObjArray, error) {
 	if o, ok := data.(*ObjArray); ok {
-		return o.copyOf()
+		return o.copied()
 	}
 	shape, ragged := objShape(data)
 	if ragged && !allowRagged {
@@ -378,23 +271,8 @@ func holdsArray(v lang.Value) bool {
 
 // tolist is nested lists of the elements themselves.
 func (o *ObjArray) tolist() lang.Value {
-	vals, _ := o.values()
-	shape := o.shape()
-	pos := 0
-	var nest func(d int) lang.Value
-	nest = func(d int) lang.Value {
-		if d == len(shape) {
-			v := vals[pos]
-			pos++
-			return v
-		}
-		out := make([]lang.Value, shape[d])
-		for i := range out {
-			out[i] = nest(d + 1)
-		}
-		return &lang.List{Elems: out}
-	}
-	return nest(0)
+	l, _ := o.nested(func(v lang.Value) lang.Value { return v })
+	return l
 }
 
 // needsObject reports whether np.array(data) without a dtype makes an
@@ -437,13 +315,5 @@ func needsObject(data lang.Value) bool {
 
 // fullObj is an array of shape whose elements are all v.
 func fullObj(shape []int, v lang.Value, sess *lang.Session) (*ObjArray, error) {
-	n := 1
-	for _, d := range shape {
-		n *= d
-	}
-	vals := make([]lang.Value, n)
-	for i := range vals {
-		vals[i] = v
-	}
-	return newObjArray(vals, shape, sess)
+	return newObjArray(filled(shape, v), shape, sess)
 }

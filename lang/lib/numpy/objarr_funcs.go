@@ -1,8 +1,9 @@
 package numpy
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
-	"github.com/kael-dev/kael/tensor"
 )
 
 // The np functions that take object arrays: each wraps the function of
@@ -40,72 +41,16 @@ func isRagged(v lang.Value) bool {
 
 // objJoined is values as positions into one slice of all their elements.
 func objJoined(vals []lang.Value, sess *lang.Session) ([]lang.Value, *ObjArray, error) {
-	all := &ObjArray{data: &[]lang.Value{}, sess: sess}
-	pos := make([]lang.Value, len(vals))
+	parts := make([]goArray[lang.Value], len(vals))
 	for i, v := range vals {
 		o, err := objOperand(v, sess)
 		if err != nil {
 			return nil, nil, err
 		}
-		xs, err := o.values()
-		if err != nil {
-			return nil, nil, err
-		}
-		start := len(*all.data)
-		*all.data = append(*all.data, xs...)
-		t, err := tensor.Arange(float64(start), float64(len(*all.data)), 1, tensor.Int64)
-		if err != nil {
-			return nil, nil, err
-		}
-		if t, err = t.Reshape(o.shape()...); err != nil {
-			return nil, nil, err
-		}
-		pos[i] = wrapArray(t)
+		parts[i] = o.goArray
 	}
-	return pos, all, nil
-}
-
-// rearranged is the result r of a numeric function run on o's positions
-// as object arrays: views where r shares the positions' memory, copies
-// where it does not, elements for 0-d results, and lists of them.
-func (o *ObjArray) rearranged(r lang.Value) (lang.Value, error) {
-	switch x := r.(type) {
-	case *Scalar:
-		p, ok := x.Index()
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "kael's object arrays: a result gave no position")
-		}
-		return (*o.data)[p], nil
-	case *Array:
-		t, err := x.val().To(tensor.Int64)
-		if err != nil {
-			return nil, err
-		}
-		v := o.view(t)
-		if o.idx == nil || x.store.Storage() != o.idx.Storage() {
-			return v.copyOf()
-		}
-		return v, nil
-	case *lang.List:
-		out := make([]lang.Value, len(x.Elems))
-		for i, e := range x.Elems {
-			var err error
-			if out[i], err = o.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return &lang.List{Elems: out}, nil
-	case lang.Tuple:
-		out := make(lang.Tuple, len(x))
-		for i, e := range x {
-			var err error
-			if out[i], err = o.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	return nil, lang.Errorf(lang.TypeError, "kael's object arrays: unexpected result %s", lang.TypeName(r))
+	pos, all, err := joinPositions(parts)
+	return pos, &ObjArray{goArray: all, sess: sess}, err
 }
 
 func defObjFuncs(m map[string]lang.Value) {
@@ -129,14 +74,7 @@ func defObjFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		for o.idx.Dim() < a.Int("ndmin") {
-			r, err := o.idx.Unsqueeze(0)
-			if err != nil {
-				return nil, err
-			}
-			o = o.view(r)
-		}
-		return o, nil
+		return withNdmin(o, a.Int("ndmin"))
 	})
 	for _, name := range []string{"asarray", "asanyarray"} {
 		if _, ok := m[name]; !ok {
@@ -174,23 +112,13 @@ func defObjFuncs(m map[string]lang.Value) {
 		}
 		return out, out.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("fill_value"))
 	})
-	// reductions by the elements' operators
-	for name, method := range map[string]string{"sum": "sum", "prod": "prod", "max": "max", "amax": "max", "min": "min", "amin": "min", "mean": "mean"} {
-		if _, ok := m[name].(*lang.Builtin); !ok {
-			continue
-		}
-		wrapStr(m, name, func(a *lang.Args) bool {
-			_, ok := a.Values()[0].(*ObjArray)
-			return ok
-		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
-			vals := a.Values()
-			var axis lang.Value = lang.None
-			if len(vals) > 1 {
-				axis = vals[1]
-			}
-			return a.Call(&lang.BoundMethod{Recv: vals[0], Method: objMethods[method]}, axis)
-		})
+	// reductions by the elements' operators: the method, given the
+	// function's arguments it takes; another one given is refused
+	for name := range objReductions {
+		defObjReductionFunc(m, name, name)
 	}
+	defObjReductionFunc(m, "amax", "max")
+	defObjReductionFunc(m, "amin", "min")
 	// rearranging: the numeric function on the positions
 	for _, name := range []string{"reshape", "copy", "transpose", "flip", "squeeze", "expand_dims", "ravel", "tile", "repeat", "roll", "swapaxes", "moveaxis", "broadcast_to", "atleast_1d", "atleast_2d", "take", "split", "array_split", "diagonal", "delete"} {
 		if _, ok := m[name].(*lang.Builtin); !ok {
@@ -212,7 +140,7 @@ func defObjFuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return o.rearranged(r)
+			return rearranged(o, r)
 		})
 	}
 	// selecting and joining: the numeric function on positions
@@ -246,7 +174,7 @@ func defObjFuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return all.rearranged(r)
+			return rearranged(all, r)
 		})
 	}
 	// where: x and y None are "not given" (the numeric function's indices)
@@ -264,6 +192,43 @@ func defObjFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		return all.rearranged(r)
+		return rearranged(all, r)
+	})
+}
+
+// defObjReductionFunc makes np's function name call the object arrays'
+// method of the reduction method when its first argument is one: the
+// arguments the method has are passed on by name; one it lacks (keepdims,
+// dtype, out, ...) is a NotImplementedError unless left None or False.
+func defObjReductionFunc(m map[string]lang.Value, name, method string) {
+	b, ok := m[name].(*lang.Builtin)
+	if !ok {
+		return
+	}
+	params := b.ParamNames()
+	wrapStr(m, name, func(a *lang.Args) bool {
+		vals := a.Values()
+		if len(vals) == 0 {
+			return false
+		}
+		_, ok := vals[0].(*ObjArray)
+		return ok
+	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		fn := objMethods[method]
+		takes := fn.ParamNames()
+		vals := a.Values()
+		var names []string
+		var given []lang.Value
+		for i, p := range params[1:] {
+			v := vals[i+1]
+			if slices.Contains(takes, p) {
+				names, given = append(names, p), append(given, v)
+				continue
+			}
+			if _, isNone := v.(lang.NoneType); !isNone && v != lang.Value(false) {
+				return nil, lang.Errorf(notImplementedError, "kael's np.%s of object arrays takes no %s=", name, p)
+			}
+		}
+		return a.CallKw(&lang.BoundMethod{Recv: vals[0], Method: fn}, nil, names, given)
 	})
 }

@@ -93,28 +93,47 @@ func objOperand(v lang.Value, sess *lang.Session) (*ObjArray, error) {
 	return objArrayFrom(v, true, sess)
 }
 
-// objOps are the builtins that apply an operator to two elements, called
-// through the session (Operand has no interpreter of its own).
+// objOps are the builtins that apply an operator to pairs of elements,
+// xs[i] op ys[i] into xs[i], called through the session (Operand has no
+// interpreter of its own) once for a whole array: a hook a pair cost
+// five times the operator itself.
 var objOps = map[syntax.Token]*lang.Builtin{}
 
 func init() {
 	for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
 		syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
 		op := op
-		objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(x, y)", "x "+op.String()+" y.", func(a *lang.Args) (lang.Value, error) {
-			return a.Binary(op, a.Value("x"), a.Value("y"))
+		objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(xs, ys)", "xs[i] "+op.String()+" ys[i] into xs[i].", func(a *lang.Args) (lang.Value, error) {
+			xs, ys := a.Value("xs").(*lang.List).Elems, a.Value("ys").(*lang.List).Elems
+			for i := range xs {
+				r, err := a.Binary(op, xs[i], ys[i])
+				if err != nil {
+					return nil, err
+				}
+				xs[i] = r
+			}
+			return lang.None, nil
 		})
 	}
 }
 
-// objUnary are the builtins that apply -x, +x and ~x to an element.
+// objUnary are the builtins that apply -x, +x and ~x to each element of
+// a list, in place.
 var objUnary = map[syntax.Token]*lang.Builtin{}
 
 func init() {
 	for _, op := range []syntax.Token{syntax.MINUS, syntax.PLUS, syntax.TILDE} {
 		op := op
-		objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(x)", op.String()+"x.", func(a *lang.Args) (lang.Value, error) {
-			return a.Unary(op, a.Value("x"))
+		objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(xs)", op.String()+"x of each x in xs, in place.", func(a *lang.Args) (lang.Value, error) {
+			xs := a.Value("xs").(*lang.List).Elems
+			for i, x := range xs {
+				r, err := a.Unary(op, x)
+				if err != nil {
+					return nil, err
+				}
+				xs[i] = r
+			}
+			return lang.None, nil
 		})
 	}
 }
@@ -131,20 +150,28 @@ func (o *ObjArray) UnaryOp(op syntax.Token) (lang.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, v := range vals {
-		if vals[i], err = o.sess.CallHook(fn, v); err != nil {
-			return nil, err
-		}
+	if _, err := o.sess.CallHook(fn, &lang.List{Elems: vals}); err != nil {
+		return nil, err
 	}
 	return newObjArray(vals, o.shape(), o.sess)
 }
 
+// applyAll is xs[i] op ys[i] for each i, into xs.
+func (o *ObjArray) applyAll(op syntax.Token, xs, ys []lang.Value) error {
+	if o.sess == nil {
+		return lang.Errorf(lang.TypeError, "kael's object arrays: this array has no session to run operators in")
+	}
+	_, err := o.sess.CallHook(objOps[op], &lang.List{Elems: xs}, &lang.List{Elems: ys})
+	return err
+}
+
 // apply is x op y for two elements.
 func (o *ObjArray) apply(op syntax.Token, x, y lang.Value) (lang.Value, error) {
-	if o.sess == nil {
-		return nil, lang.Errorf(lang.TypeError, "kael's object arrays: this array has no session to run operators in")
+	xs := []lang.Value{x}
+	if err := o.applyAll(op, xs, []lang.Value{y}); err != nil {
+		return nil, err
 	}
-	return o.sess.CallHook(objOps[op], x, y)
+	return xs[0], nil
 }
 
 // elementwise is x op y over x and y broadcast: the results and shape.
@@ -161,13 +188,7 @@ func (o *ObjArray) elementwise(op syntax.Token, x, y *ObjArray) ([]lang.Value, [
 	if err != nil {
 		return nil, nil, err
 	}
-	out := make([]lang.Value, len(xs))
-	for i := range xs {
-		if out[i], err = o.apply(op, xs[i], ys[i]); err != nil {
-			return nil, nil, err
-		}
-	}
-	return out, shape, nil
+	return xs, shape, o.applyAll(op, xs, ys) // xs is a new slice: the results go in it
 }
 
 // BinaryOp is x op y element by element: an object array of the
@@ -218,107 +239,6 @@ func (o *ObjArray) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (
 		return out[0], true, nil // NumPy gives the element of a 0-d result
 	}
 	return r, true, nil
-}
-
-// reduce is the reduction of the elements along axis (None: all) with
-// op, as NumPy's object reductions: from the first element on; empty is
-// identity (nil: NumPy's ValueError naming ufunc).
-func (o *ObjArray) reduce(axisArg lang.Value, ufunc string, identity lang.Value, step func(acc, v lang.Value) (lang.Value, error)) (lang.Value, error) {
-	vals, mshape, _, err := o.alongAxis(axisArg)
-	if err != nil {
-		return nil, err
-	}
-	last := len(mshape) - 1
-	n := mshape[last]
-	rows := 1
-	for _, d := range mshape[:last] {
-		rows *= d
-	}
-	out := make([]lang.Value, rows)
-	for r := range out {
-		line := vals[r*n : r*n+n]
-		if len(line) == 0 {
-			if identity == nil {
-				return nil, lang.Errorf(lang.ValueError, "zero-size array to reduction operation %s which has no identity", ufunc)
-			}
-			out[r] = identity
-			continue
-		}
-		acc := line[0]
-		for _, v := range line[1:] {
-			if acc, err = step(acc, v); err != nil {
-				return nil, err
-			}
-		}
-		out[r] = acc
-	}
-	rest := append([]int(nil), mshape[:last]...)
-	if len(rest) == 0 {
-		return out[0], nil
-	}
-	return newObjArray(out, rest, o.sess)
-}
-
-// alongAxis is the elements with axis (None: the flattened array) moved
-// last, row-major: each run of the last dimension is one line along the
-// axis; mshape is their shape and perm the order of the original axes
-// in it.
-func (o *ObjArray) alongAxis(axisArg lang.Value) (vals []lang.Value, mshape, perm []int, err error) {
-	s := o
-	if s.idx.Dim() == 0 {
-		r, err := s.idx.Reshape(1)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		s = s.view(r)
-	}
-	axis, err := strAxis(axisArg, s.idx.Dim())
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if axis < 0 {
-		r, err := s.idx.Reshape(-1)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		s, axis = s.view(r), 0
-	}
-	last := s.idx.Dim() - 1
-	for i := 0; i <= last; i++ {
-		if i != axis {
-			perm = append(perm, i)
-		}
-	}
-	perm = append(perm, axis)
-	moved, err := s.idx.Permute(perm...)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	vals, err = s.view(moved).values()
-	return vals, moved.Shape(), perm, err
-}
-
-// pick is NumPy's object maximum (want GE) or minimum (want LE): acc
-// when acc want v holds, else v.
-func (o *ObjArray) pick(want syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
-	return func(acc, v lang.Value) (lang.Value, error) {
-		r, err := o.apply(want, acc, v)
-		if err != nil {
-			return nil, err
-		}
-		keep, err := lang.Truth(r)
-		if err != nil {
-			return nil, err
-		}
-		if keep {
-			return acc, nil
-		}
-		return v, nil
-	}
-}
-
-func (o *ObjArray) with(op syntax.Token) func(acc, v lang.Value) (lang.Value, error) {
-	return func(acc, v lang.Value) (lang.Value, error) { return o.apply(op, acc, v) }
 }
 
 // matmul is x @ y of 1-d and 2-d object arrays, as NumPy's object dot:

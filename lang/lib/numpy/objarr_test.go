@@ -71,3 +71,69 @@ func TestObjectArrayOpsMatchNumPy(t *testing.T) {
 		"np.frompyfunc(divmod, 2, 1)(1, 2, 3, 4)", "np.frompyfunc(1, 1, 1)",
 	})
 }
+
+// TestObjectArrayReductionsMatchNumPy covers the methods that reduce or
+// run along an axis (any, all, cumsum, cumprod, argmax, argmin, mean,
+// var, std with ddof), as methods and np functions: results and types
+// from the elements' own operators (Fractions, Decimals, complex, a user
+// class), empty arrays, NumPy's warnings and the elements' errors.
+func TestObjectArrayReductionsMatchNumPy(t *testing.T) {
+	pre := objPrelude + "import warnings\n" +
+		"def warned(f):\n" +
+		"    with warnings.catch_warnings(record=True) as w:\n" +
+		"        warnings.simplefilter('always')\n" +
+		"        r = f()\n" +
+		"    return r, type(r).__name__, [(x.category.__name__, str(x.message)) for x in w]\n" +
+		"b = np.array([[0, 1], [2, 0]], dtype=object)\n" +
+		"c = np.array([Fraction(1, 2), Fraction(1, 3), 2], dtype=object)\n" +
+		"e = np.array([], dtype=object)\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		// any and all: Python's or and and, the object itself
+		"np.array([0, 'a', None, 2], dtype=object).any(), np.array([0, 'a', None, 2], dtype=object).all(), np.array([1, 2], dtype=object).all(), e.any(), e.all()",
+		"b.any(axis=0), b.all(axis=1), np.any(b), np.all(b, axis=0), np.any(b, 1), np.zeros((0, 2), dtype=object).any(axis=0), np.array([[], []], dtype=object).all(axis=1)",
+		"np.array([[], 'x'], dtype=object).any(), np.array([P(0), 0], dtype=object).all(), np.array(0, dtype=object).any()",
+		"b.any(axis=2)",
+		// cumsum and cumprod
+		"c.cumsum(), c.cumprod(), b.cumsum(axis=0), b.cumsum(), b.cumprod(axis=1), np.cumsum(c), np.cumprod(b, axis=0), np.cumsum(b, 1), e.cumsum(), np.array(5, dtype=object).cumsum()",
+		"np.array(['a', 'b', 'c'], dtype=object).cumsum(), np.array([[1, 2], [3, 4]], dtype=object).cumprod(axis=-1), np.array([P(1), P(2), 3]).cumsum()",
+		"np.array([1, None]).cumsum()", "np.array(['a', 2], dtype=object).cumprod()",
+		// argmax and argmin: the first best by > and <
+		"c.argmax(), c.argmin(), b.argmax(axis=0), np.argmax(b, axis=1), np.argmin(b), np.argmin(b, 0), np.array([P(1), P(2)]).argmin(), np.array([P(1), P(2), P(2)]).argmax(), np.array([3, 1, 3, 1], dtype=object).argmin()",
+		"np.zeros((0, 2), dtype=object).argmax(axis=1), np.array(['b', 'a', 'c'], dtype=object).argmax(), type(c.argmax()).__name__",
+		"np.array([None, 1]).argmax()", "np.array([None, 1]).argmin()", "np.array([1, None]).argmin()", "e.argmax()", "np.zeros((2, 0), dtype=object).argmin(axis=1)",
+		// mean, var, std
+		"c.mean(), b.mean(axis=0), b.mean(axis=1), np.mean(b), warned(lambda: np.array([1, 2], dtype=object).mean()), warned(lambda: np.array([True, 2.5], dtype=object).mean())",
+		"warned(lambda: e.mean())",
+		"c.var(), np.var(c, ddof=1), b.var(axis=0), np.var(b, 1), warned(lambda: np.array([1, 2], dtype=object).var()), warned(lambda: np.array([1, 2], dtype=object).std())",
+		"np.array([[1, 2], [3, 5]], dtype=object).var(axis=1, ddof=1), np.array([Decimal('1.5'), Decimal('2.5')]).var(), np.array([Decimal('1.5'), Decimal('2.5')]).std(), np.array([1j, 2], dtype=object).var()",
+		"warned(lambda: np.array([1, 2], dtype=object).var(ddof=2)), warned(lambda: np.array([3], dtype=object).std(ddof=1))",
+		"c.std()", "b.std(axis=1)", "np.array([None, 1]).var()", "np.array([P(1), P(2)]).var()", "e.var()", "np.array([P(1), P(2)]).mean()",
+		// np functions: what object arrays do not take
+		"np.sum(b, axis=0), np.max(b, 1), np.amin(b), np.prod(c), np.std(np.array([1, 2], dtype=object))",
+		// keepdims and ptp
+		"np.sum(b, keepdims=True), b.max(axis=0, keepdims=True), b.any(axis=1, keepdims=True), np.argmax(b, axis=1, keepdims=True), c.argmin(keepdims=True), np.prod(c, keepdims=True)",
+		"c.mean(keepdims=True), b.mean(axis=1, keepdims=True), np.array([1, 2], dtype=object).mean(keepdims=True), b.var(axis=0, keepdims=True), np.array([1, 2], dtype=object).var(keepdims=True), np.array(4, dtype=object).sum(keepdims=True)",
+		"b.ptp(), b.ptp(axis=0), np.ptp(c), np.ptp(b, axis=1, keepdims=True), np.array([Fraction(1, 2), 2]).ptp()",
+		"np.array([1, 'a'], dtype=object).ptp()", "e.mean(keepdims=True)",
+	})
+}
+
+// TestGoValueArraysShareProtocols checks the protocol code string and
+// object arrays share (goarray.go) on both kinds alike against NumPy
+// 1.24: item by flat index, by indices and by one tuple, and its errors;
+// ndmin; iteration, len and hash of 0-d and n-d arrays; views through
+// reshape, ravel, transpose and view; the repr's dtype line after wide
+// (non-ASCII) elements.
+func TestGoValueArraysShareProtocols(t *testing.T) {
+	pre := objPrelude + "s = np.array([['a', 'bb', 'c'], ['d', 'e', 'f']])\n" +
+		"o = np.array([[1, None, 'x'], [Fraction(1, 2), 2.5, [3]]], dtype=object)\n"
+	langtest.CheckMatchesCPython(t, pre, []string{
+		"[(x.item(4), x.item(-1), x.item(1, 0), x.item((0, 2)), x.item(np.int64(2))) for x in (s, o)]",
+		"s.item(6)", "o.item(6)", "o.item(-7)", "s.item()", "o.item()", "o.item('a')", "s.item(2, 0)", "o.item(0, 3)",
+		"[(np.array(x, ndmin=3).shape, np.array(x, ndmin=1)) for x in (s[0, 0], np.array(['q'])[0], np.array([1, None]), np.array(['u', 'v']))]",
+		"[(list(x), len(x), [list(r) for r in x.T], x.size, x.ndim) for x in (s, o)]",
+		"len(np.array('a'))", "len(np.array(None, dtype=object))", "list(np.array(None, dtype=object))", "hash(s)", "hash(o)",
+		"t, p = s.reshape(3, 2), o.ravel()\nt[0, 1] = 'Z'\np[1] = 'Y'\nv = o.view()\nv[1, 2] = 'W'\ns.transpose(1, 0)[2, 1] = 'T'\ns, o, t, p, v.shape",
+		"np.array(['é' * 30, 'ü' * 30, 'ñ' * 12]), np.array(['é' * 30, 'ü' * 30, 'ñ' * 12], dtype=object), np.array([[], ()], dtype=object)",
+	})
+}

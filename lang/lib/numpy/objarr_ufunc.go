@@ -1,8 +1,6 @@
 package numpy
 
 import (
-	"sort"
-
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -84,7 +82,7 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 			if err != nil {
 				return nil, err
 			}
-			pick := o.pick(want)
+			better := pick(a, want)
 			shape, err := tensor.BroadcastShapes(xo.shape(), yo.shape())
 			if err != nil {
 				return nil, lang.Errorf(lang.ValueError, "operands could not be broadcast together with shapes %s %s ", tupleText(xo.shape()), tupleText(yo.shape()))
@@ -98,7 +96,7 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 				return nil, err
 			}
 			for i := range xs {
-				if xs[i], err = pick(xs[i], ys[i]); err != nil {
+				if xs[i], err = better(xs[i], ys[i]); err != nil {
 					return nil, err
 				}
 			}
@@ -115,107 +113,50 @@ func objUfunc(a *lang.Args, name string, operands []lang.Value) (lang.Value, err
 	if name == "absolute" {
 		return o.Abs()
 	}
-	return o.each(func(v lang.Value) (lang.Value, error) {
-		m, err := lang.GetAttr(v, name)
-		if err != nil {
-			return nil, lang.Errorf(lang.TypeError, "loop of ufunc does not support argument 0 of type %s which has no callable %s method", lang.TypeName(v), name)
-		}
-		return a.Call(m)
-	})
+	return o.each(func(v lang.Value) (lang.Value, error) { return elemMethod(a, v, name) })
 }
 
-// objOrder sorts each line along axis (None: flattened) by the
-// elements' <, stably: the order (an int64 tensor of the lines' shape,
-// axis last) and the sorted elements, with the moved shape and perm.
-func (o *ObjArray) objOrder(a *lang.Args, axisArg lang.Value) ([]int64, []lang.Value, []int, []int, error) {
-	vals, mshape, perm, err := o.alongAxis(axisArg)
+// elemMethod is v.name(), as NumPy's object loop of the ufunc name calls
+// it, with its TypeError when v has no such method.
+func elemMethod(a *lang.Args, v lang.Value, name string) (lang.Value, error) {
+	m, err := lang.GetAttr(v, name)
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, lang.Errorf(lang.TypeError, "loop of ufunc does not support argument 0 of type %s which has no callable %s method", lang.TypeName(v), name)
 	}
-	n := mshape[len(mshape)-1]
-	order := make([]int64, len(vals))
-	sorted := make([]lang.Value, len(vals))
-	var failed error
-	for row := 0; row*n < len(vals); row++ {
-		line := vals[row*n : row*n+n]
-		ix := order[row*n : row*n+n]
-		for i := range ix {
-			ix[i] = int64(i)
-		}
-		sort.SliceStable(ix, func(i, j int) bool {
-			if failed != nil {
-				return false
-			}
-			r, err := a.Compare(syntax.LT, line[ix[i]], line[ix[j]])
-			if err != nil {
-				failed = err
-				return false
-			}
-			less, err := lang.Truth(r)
-			if err != nil {
-				failed = err
-			}
-			return less
-		})
-		for i, k := range ix {
-			sorted[row*n+i] = line[k]
-		}
-	}
-	return order, sorted, mshape, perm, failed
+	return a.Call(m)
 }
 
-// inverse is the permutation that undoes perm.
-func inverse(perm []int) []int {
-	inv := make([]int, len(perm))
-	for i, p := range perm {
-		inv[p] = i
+// objLess is x < y by the elements' own operator, for sorting.
+func objLess(a *lang.Args) func(x, y lang.Value) (bool, error) {
+	return func(x, y lang.Value) (bool, error) {
+		r, err := a.Compare(syntax.LT, x, y)
+		if err != nil {
+			return false, err
+		}
+		return lang.Truth(r)
 	}
-	return inv
 }
 
 // objSort is np.sort of an object array: a sorted copy.
 func (o *ObjArray) objSort(a *lang.Args, axis lang.Value) (lang.Value, error) {
-	_, sorted, mshape, perm, err := o.objOrder(a, axis)
-	if err != nil {
-		return nil, err
-	}
-	out, err := newObjArray(sorted, mshape, o.sess)
-	if err != nil {
-		return nil, err
-	}
-	if _, isNone := axis.(lang.NoneType); isNone {
-		return out, nil
-	}
-	back, err := out.idx.Permute(inverse(perm)...)
-	if err != nil {
-		return nil, err
-	}
-	return out.view(back).copyOf()
+	return sortedCopy(o.goArray, axis, objLess(a), func(vals []lang.Value, shape []int) (*ObjArray, error) {
+		return newObjArray(vals, shape, o.sess)
+	})
 }
 
 // objArgsort is np.argsort of an object array.
 func (o *ObjArray) objArgsort(a *lang.Args, axis lang.Value) (lang.Value, error) {
-	order, _, mshape, perm, err := o.objOrder(a, axis)
-	if err != nil {
-		return nil, err
-	}
-	t, err := tensor.FromSlice(order, mshape...)
-	if err != nil {
-		return nil, err
-	}
-	if _, isNone := axis.(lang.NoneType); !isNone {
-		if t, err = t.Permute(inverse(perm)...); err != nil {
-			return nil, err
-		}
-	}
-	c, err := t.Contiguous()
-	return wrapArray(c), err
+	return sortOrder(o.goArray, axis, objLess(a))
 }
 
 // objUnique is np.unique of an object array: the sorted distinct
 // elements (equal by ==).
 func (o *ObjArray) objUnique(a *lang.Args) (lang.Value, error) {
-	_, sorted, _, _, err := o.objOrder(a, lang.None)
+	vals, err := o.values()
+	if err != nil {
+		return nil, err
+	}
+	_, sorted, err := sortedLines(vals, len(vals), objLess(a))
 	if err != nil {
 		return nil, err
 	}

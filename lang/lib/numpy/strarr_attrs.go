@@ -1,6 +1,8 @@
 package numpy
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -10,29 +12,14 @@ import (
 // Attr gives dtype, shape, ndim, size, itemsize, nbytes, strides, T and
 // the methods.
 func (s *StrArray) Attr(name string) (lang.Value, bool) {
-	n := int64(s.idx.Numel())
 	switch name {
-	case "shape":
-		return shapeTuple(s.shape()), true
 	case "dtype":
 		return s.dt, true
-	case "ndim":
-		return int64(s.idx.Dim()), true
-	case "size":
-		return n, true
-	case "itemsize":
-		return int64(s.dt.itemsize()), true
-	case "nbytes":
-		return n * int64(s.dt.itemsize()), true
-	case "strides":
-		st := s.idx.Strides()
-		out := make(lang.Tuple, len(st))
-		for i, x := range st {
-			out[i] = int64(x * s.dt.itemsize())
-		}
-		return out, true
 	case "T":
 		return s.view(s.idx.T()), true
+	}
+	if v, ok := s.sizeAttr(name, s.dt.itemsize()); ok {
+		return v, true
 	}
 	if m, ok := strMethods[name]; ok {
 		return &lang.BoundMethod{Recv: s, Method: m}, true
@@ -42,41 +29,18 @@ func (s *StrArray) Attr(name string) (lang.Value, bool) {
 
 // AttrNames lists them.
 func (s *StrArray) AttrNames() []string {
-	return append([]string{"T", "dtype", "itemsize", "nbytes", "ndim", "shape", "size", "strides"}, sortedKeys(strMethods)...)
+	return append(slices.Clone(sizeAttrNames), sortedKeys(strMethods)...)
 }
 
 // tolist is nested lists of Python strs (or bytes).
-func (s *StrArray) tolist() (lang.Value, error) {
-	vals, err := s.values()
-	if err != nil {
-		return nil, err
-	}
-	shape := s.shape()
-	pos := 0
-	var nest func(d int) lang.Value
-	nest = func(d int) lang.Value {
-		if d == len(shape) {
-			v := vals[pos]
-			pos++
-			if s.dt.bytes {
-				return lang.NewBytes([]byte(v))
-			}
-			return v
-		}
-		out := make([]lang.Value, shape[d])
-		for i := range out {
-			out[i] = nest(d + 1)
-		}
-		return &lang.List{Elems: out}
-	}
-	return nest(0), nil
-}
+func (s *StrArray) tolist() (lang.Value, error) { return s.nested(s.pyText) }
 
 var strMethods = map[string]*lang.Builtin{}
 
 func strSelf(a *lang.Args) *StrArray { return a.Value("self").(*StrArray) }
 
 func init() {
+	defPositionedMethods[*StrArray](strMethods)
 	def := func(sig, doc string, fn func(s *StrArray, a *lang.Args) (lang.Value, error)) {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) { return fn(strSelf(a), a) })
 		strMethods[b.Name] = b
@@ -90,90 +54,8 @@ func init() {
 	def("tolist(self)", "The elements as nested lists of Python strs (or bytes).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return s.tolist()
 	})
-	def("item(self, *args)", "One element as a Python str (or bytes): the only one, or the one at a flat index or at indices.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		args := a.Value("args").(lang.Tuple)
-		vals, err := s.values()
-		if err != nil {
-			return nil, err
-		}
-		var v string
-		switch len(args) {
-		case 0:
-			if len(vals) != 1 {
-				return nil, lang.Errorf(lang.ValueError, "can only convert an array of size 1 to a Python scalar")
-			}
-			v = vals[0]
-		case 1:
-			i, ok := lang.AsInt(args[0])
-			if !ok {
-				return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(args[0]))
-			}
-			if i < -int64(len(vals)) || i >= int64(len(vals)) {
-				return nil, lang.Errorf(lang.IndexError, "index %d is out of bounds for size %d", i, len(vals))
-			}
-			if i < 0 {
-				i += int64(len(vals))
-			}
-			v = vals[i]
-		default:
-			subs := make([]lang.Subscript, len(args))
-			for i, x := range args {
-				subs[i] = lang.Subscript{Value: x}
-			}
-			e, err := s.GetSubscript(subs)
-			if err != nil {
-				return nil, err
-			}
-			return lang.ValueOf(e), nil
-		}
-		if s.dt.bytes {
-			return lang.NewBytes([]byte(v)), nil
-		}
-		return v, nil
-	})
 	def("fill(self, value)", "Sets every element to value (cut to the width).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("value"))
-	})
-	def("view(self)", "A view of the array: the same elements.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return s.view(s.idx), nil
-	})
-	def("copy(self)", "A copy of the array.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return s.copyOf(s.dt)
-	})
-	def("reshape(self, *shape)", "The array in a new shape (a view).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		shape, err := shapeArgs(a.Value("shape"))
-		if err != nil {
-			return nil, err
-		}
-		r, err := reshapeOrder(s.idx, shape, 'C')
-		if err != nil {
-			return nil, reshapeError(s.idx, shape)
-		}
-		return s.view(r), nil
-	})
-	def("flatten(self)", "A 1-d copy of the array.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		c, err := s.copyOf(s.dt)
-		if err != nil {
-			return nil, err
-		}
-		r, err := c.idx.Reshape(-1)
-		return c.view(r), err
-	})
-	def("ravel(self)", "The array as 1-d (a view when it can be).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		r, err := s.idx.Reshape(-1)
-		return s.view(r), err
-	})
-	def("transpose(self, *axes)", "The array with its axes reversed, or permuted as axes says (a view).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		axes := a.Value("axes").(lang.Tuple)
-		if len(axes) == 0 {
-			return s.view(s.idx.T()), nil
-		}
-		dims, err := shapeArgs(axes)
-		if err != nil {
-			return nil, err
-		}
-		r, err := s.idx.Permute(dims...)
-		return s.view(r), err
 	})
 	def("astype(self, dtype, copy=True)", "A copy of the array as dtype: another string width (cut as NumPy cuts), or numbers parsed from the text (NumPy's ValueError for text that is no number).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
 		return s.astype(a, a.Value("dtype"))

@@ -48,31 +48,19 @@ func textParam(name string) func(a *lang.Args) bool {
 // elements, and the dtype they share (the widest; bytes only when all
 // are).
 func joined(vals []lang.Value) ([]lang.Value, *StrArray, error) {
-	all := &StrArray{data: &[]string{}, dt: &StrDType{bytes: true}}
-	pos := make([]lang.Value, len(vals))
+	dt := &StrDType{bytes: true}
+	parts := make([]goArray[string], len(vals))
 	for i, v := range vals {
 		s, err := strArrayOf(v, false)
 		if err != nil {
 			return nil, nil, err
 		}
-		xs, err := s.values()
-		if err != nil {
-			return nil, nil, err
-		}
-		start := len(*all.data)
-		*all.data = append(*all.data, xs...)
-		t, err := tensor.Arange(float64(start), float64(len(*all.data)), 1, tensor.Int64)
-		if err != nil {
-			return nil, nil, err
-		}
-		if t, err = t.Reshape(s.shape()...); err != nil {
-			return nil, nil, err
-		}
-		pos[i] = wrapArray(t)
-		all.dt.width = max(all.dt.width, s.dt.width)
-		all.dt.bytes = all.dt.bytes && s.dt.bytes
+		parts[i] = s.goArray
+		dt.width = max(dt.width, s.dt.width)
+		dt.bytes = dt.bytes && s.dt.bytes
 	}
-	return pos, all, nil
+	pos, all, err := joinPositions(parts)
+	return pos, &StrArray{goArray: all, dt: dt}, err
 }
 
 // fromPositions is the string array of the positions r (an array or a
@@ -170,14 +158,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if err != nil {
 			return nil, err
 		}
-		for s.idx.Dim() < a.Int("ndmin") {
-			r, err := s.idx.Unsqueeze(0)
-			if err != nil {
-				return nil, err
-			}
-			s = s.view(r)
-		}
-		return s, nil
+		return withNdmin(s, a.Int("ndmin"))
 	})
 	// np.array of text with a numeric dtype parses it
 	arrayNumeric := m["array"].(*lang.Builtin).Fn()
@@ -295,7 +276,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			if err != nil {
 				return nil, err
 			}
-			return s.rearranged(r)
+			return rearranged(s, r)
 		})
 	}
 	// append and insert join values into the array: on positions
@@ -485,43 +466,4 @@ func strIsin(element, test lang.Value, invert, flat bool) (lang.Value, error) {
 		return nil, err
 	}
 	return wrapArray(r), nil
-}
-
-// rearranged is the result r of a numeric function run on s's positions
-// as string arrays: views where r shares the positions' memory, copies
-// where it does not, elements for 0-d results, and lists of them.
-func (s *StrArray) rearranged(r lang.Value) (lang.Value, error) {
-	switch x := r.(type) {
-	case *Scalar:
-		p, ok := x.Index()
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "kael's string arrays: a result gave no position")
-		}
-		return s.elem(p), nil
-	case *Array:
-		v := s.view(x.val())
-		if x.store.Storage() != s.idx.Storage() {
-			return v.copyOf(s.dt)
-		}
-		return v, nil
-	case *lang.List:
-		out := make([]lang.Value, len(x.Elems))
-		for i, e := range x.Elems {
-			var err error
-			if out[i], err = s.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return &lang.List{Elems: out}, nil
-	case lang.Tuple:
-		out := make(lang.Tuple, len(x))
-		for i, e := range x {
-			var err error
-			if out[i], err = s.rearranged(e); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	return nil, lang.Errorf(lang.TypeError, "kael's string arrays: unexpected result %s", lang.TypeName(r))
 }

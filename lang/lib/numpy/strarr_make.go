@@ -1,9 +1,6 @@
 package numpy
 
 import (
-	"strings"
-	"unicode/utf8"
-
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -191,15 +188,7 @@ func inhomogeneous(shape []int) error {
 
 // fullStr is an array of shape whose elements are all s.
 func fullStr(shape []int, s string, dt *StrDType) (*StrArray, error) {
-	n := 1
-	for _, d := range shape {
-		n *= d
-	}
-	vals := make([]string, n)
-	for i := range vals {
-		vals[i] = s
-	}
-	return newStrArray(vals, shape, dt)
+	return newStrArray(filled(shape, s), shape, dt)
 }
 
 // zerosStr is np.zeros/np.empty (empty strings) or np.ones ('1') of a
@@ -231,9 +220,7 @@ func (s *StrArray) text(separator, prefix string, linewidth int) string {
 
 // textWith is text under the print options opts.
 func (s *StrArray) textWith(separator, prefix string, linewidth int, opts printOptions) string {
-	return array2stringWith(s.idx, separator, prefix, linewidth, opts, func(p *printer, shown elements) func(int) string {
-		return func(i int) string { return quoteText((*s.data)[p.ints[i]], s.dt.bytes) }
-	})
+	return s.reprText(separator, prefix, linewidth, opts, func(v string) string { return quoteText(v, s.dt.bytes) })
 }
 
 // String is str(a): ['a' 'bb'].
@@ -250,21 +237,5 @@ func (s *StrArray) String() string {
 
 // PyRepr is repr(a): array(['a', 'bb'], dtype='<U2').
 func (s *StrArray) PyRepr() string {
-	opts := currentPrintOptions()
-	prefix := "array("
-	var lst string
-	shape := s.shape()
-	if s.idx.Numel() > 0 || (len(shape) == 1 && shape[0] == 0) {
-		lst = s.text(", ", prefix, opts.linewidth-1)
-	} else {
-		lst = "[], shape=" + tupleText(shape)
-	}
-	str := prefix + lst + ","
-	dtypeText := "dtype='" + s.dt.String() + "')"
-	spacer := " "
-	lastLine := utf8.RuneCountInString(str[strings.LastIndex(str, "\n")+1:])
-	if lastLine+len(dtypeText)+1 > opts.linewidth {
-		spacer = "\n" + strings.Repeat(" ", len(prefix))
-	}
-	return str + spacer + dtypeText
+	return valuesRepr(s.shape(), s.idx.Numel(), s.text, "'"+s.dt.String()+"'")
 }

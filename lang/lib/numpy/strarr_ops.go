@@ -1,7 +1,6 @@
 package numpy
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -42,15 +41,6 @@ func broadcastText(x, y *StrArray) ([]string, []string, []int, error) {
 	}
 	ys, err := y.broadcastValues(shape)
 	return xs, ys, shape, err
-}
-
-// broadcastValues are the elements broadcast to shape, row-major.
-func (s *StrArray) broadcastValues(shape []int) ([]string, error) {
-	e, err := s.idx.Expand(shape...)
-	if err != nil {
-		return nil, err
-	}
-	return s.view(e).values()
 }
 
 // BinaryOp is ==, !=, <, <=, >, >= element by element; arithmetic is
@@ -194,85 +184,19 @@ func strAxis(v lang.Value, ndim int) (int, error) {
 	return int(n), nil
 }
 
-// strOrder is the argsort of s along axis (None: flattened) as an int64
-// tensor, stable, and the sorted elements as an array.
-func strOrder(s *StrArray, axisArg lang.Value) (*tensor.Tensor, *StrArray, error) {
-	if s.idx.Dim() == 0 {
-		r, err := s.idx.Reshape(1)
-		if err != nil {
-			return nil, nil, err
-		}
-		s = s.view(r)
-	}
-	axis, err := strAxis(axisArg, s.idx.Dim())
-	if err != nil {
-		return nil, nil, err
-	}
-	if axis < 0 {
-		r, err := s.idx.Reshape(-1)
-		if err != nil {
-			return nil, nil, err
-		}
-		s, axis = s.view(r), 0
-	}
-	last := s.idx.Dim() - 1
-	moved, err := s.idx.Transpose(axis, last)
-	if err != nil {
-		return nil, nil, err
-	}
-	vals, err := s.view(moved).values()
-	if err != nil {
-		return nil, nil, err
-	}
-	n := moved.Shape()[last]
-	order := make([]int64, len(vals))
-	sorted := make([]string, len(vals))
-	for row := 0; row*n < len(vals); row++ {
-		line := vals[row*n : row*n+n]
-		ix := order[row*n : row*n+n]
-		for i := range ix {
-			ix[i] = int64(i)
-		}
-		sort.SliceStable(ix, func(i, j int) bool { return line[ix[i]] < line[ix[j]] })
-		for i, k := range ix {
-			sorted[row*n+i] = line[k]
-		}
-	}
-	t, err := tensor.FromSlice(order, moved.Shape()...)
-	if err != nil {
-		return nil, nil, err
-	}
-	if t, err = t.Transpose(axis, last); err != nil {
-		return nil, nil, err
-	}
-	out, err := newStrArray(sorted, moved.Shape(), s.dt)
-	if err != nil {
-		return nil, nil, err
-	}
-	back, err := out.idx.Transpose(axis, last)
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, out.view(back), nil
-}
+// strLess orders text by code point, as NumPy.
+func strLess(x, y string) (bool, error) { return x < y, nil }
 
 // strArgsort is np.argsort of a string array.
 func strArgsort(s *StrArray, axis lang.Value) (lang.Value, error) {
-	t, _, err := strOrder(s, axis)
-	if err != nil {
-		return nil, err
-	}
-	c, err := t.Contiguous()
-	return wrapArray(c), err
+	return sortOrder(s.goArray, axis, strLess)
 }
 
 // strSort is np.sort of a string array: a sorted copy.
 func strSort(s *StrArray, axis lang.Value) (*StrArray, error) {
-	_, sorted, err := strOrder(s, axis)
-	if err != nil {
-		return nil, err
-	}
-	return sorted.copyOf(s.dt)
+	return sortedCopy(s.goArray, axis, strLess, func(vals []string, shape []int) (*StrArray, error) {
+		return newStrArray(vals, shape, s.dt)
+	})
 }
 
 // boolTensor is a bool tensor of vals in shape.

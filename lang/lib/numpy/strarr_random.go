@@ -62,7 +62,7 @@ func strRandom(b *lang.Builtin, param string, inPlace bool) *lang.Builtin {
 			}
 			return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, shuffled)
 		}
-		return s.view(pos).rearranged(r)
+		return rearranged(s.view(pos), r)
 	})
 }
 
