@@ -219,12 +219,18 @@ func (j *job[T]) poll(w int) bool {
 func (j *job[T]) sliver(kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
 	kn, c := j.kn, j.c
 	nr := kn.nr
-	fn, mr := kn.forRows(rows)
+	fullFn, fullRows := kn.forRows(rows)
 	for jj := j0; jj < j1; jj += nr {
 		b := &bp[jj*kc]
 		cols := min(nr, j1-jj)
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
-		if j.direct && rows == mr && cols == nr {
+		fn, mr, nc := fullFn, fullRows, nr
+		if cols <= nr/2 {
+			if hf, hr, ok := kn.forHalf(rows); ok {
+				fn, mr, nc = hf, hr, nr/2
+			}
+		}
+		if j.direct && rows == mr && cols == nc {
 			fn(kc, &ap[0], b, &c.Data[at], c.RowStride, acc)
 			continue
 		}

@@ -36,20 +36,33 @@ type kernel struct {
 	// of A (a tail kernel), the full kernel's mr, of which it computes the
 	// first mr rows.
 	sliver int
+	// bsliver is the columns of the packed sliver of B that it reads: its
+	// own, or for a kernel of B's last columns (a half kernel, nv 1) the
+	// full kernel's, of which it computes the first.
+	bsliver int
 }
 
 var kernels = []kernel{
-	{"kernF32AVX512", "avx512", false, 12, 2, 12},
-	{"kernF64AVX512", "avx512", true, 12, 2, 12},
-	{"kernF32AVX2", "avx2", false, 6, 2, 6},
-	{"kernF64AVX2", "avx2", true, 6, 2, 6},
+	{"kernF32AVX512", "avx512", false, 12, 2, 12, 32},
+	{"kernF64AVX512", "avx512", true, 12, 2, 12, 16},
+	{"kernF32AVX2", "avx2", false, 6, 2, 6, 16},
+	{"kernF64AVX2", "avx2", true, 6, 2, 6, 8},
 	// Tail kernels: A's last 4 or 8 rows (16 or 32 output channels of a
 	// convolution: 12 + 4, 12 + 12 + 8) without the full kernel's rows of
 	// zeros.
-	{"kernF32AVX512x4", "avx512", false, 4, 2, 12},
-	{"kernF32AVX512x8", "avx512", false, 8, 2, 12},
-	{"kernF64AVX512x4", "avx512", true, 4, 2, 12},
-	{"kernF64AVX512x8", "avx512", true, 8, 2, 12},
+	{"kernF32AVX512x4", "avx512", false, 4, 2, 12, 32},
+	{"kernF32AVX512x8", "avx512", false, 8, 2, 12, 32},
+	{"kernF64AVX512x4", "avx512", true, 4, 2, 12, 16},
+	{"kernF64AVX512x8", "avx512", true, 8, 2, 12, 16},
+	// Half kernels: B's last sliver with at most half its columns (the
+	// 16 of 48 columns of dcgan's first weight gradient, a product with
+	// N = 16), the rows as the full kernel's and the tails'.
+	{"kernF32AVX512h", "avx512", false, 12, 1, 12, 32},
+	{"kernF32AVX512hx4", "avx512", false, 4, 1, 12, 32},
+	{"kernF32AVX512hx8", "avx512", false, 8, 1, 12, 32},
+	{"kernF64AVX512h", "avx512", true, 12, 1, 12, 16},
+	{"kernF64AVX512hx4", "avx512", true, 4, 1, 12, 16},
+	{"kernF64AVX512hx8", "avx512", true, 8, 1, 12, 16},
 }
 
 // unroll is how many k steps the main loop body holds.
@@ -187,10 +200,10 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("JZ %s_tail", k.name)
 	label("loop")
 	for u := 0; u < unroll; u++ {
-		step(u*k.sliver*es, u*nr*es)
+		step(u*k.sliver*es, u*k.bsliver*es)
 	}
 	p("ADDQ $%d, SI", unroll*k.sliver*es)
-	p("ADDQ $%d, DI", unroll*nr*es)
+	p("ADDQ $%d, DI", unroll*k.bsliver*es)
 	p("DECQ AX")
 	p("JNZ %s_loop", k.name)
 	label("tail")
@@ -199,7 +212,7 @@ func (k kernel) emit(w *bytes.Buffer) {
 	label("tailloop")
 	step(0, 0)
 	p("ADDQ $%d, SI", k.sliver*es)
-	p("ADDQ $%d, DI", nr*es)
+	p("ADDQ $%d, DI", k.bsliver*es)
 	p("DECQ CX")
 	p("JNZ %s_tailloop", k.name)
 	label("store")
