@@ -56,16 +56,26 @@ func BenchmarkConv2dGrads(b *testing.B) {
 	}
 }
 
-// BenchmarkIm2col unfolds the same layer's input.
+// BenchmarkIm2col unfolds the same layer's input (l2) and the first
+// layer's, [16, 3, 64, 64] to 32×32 outputs (l1); both by phases.
 func BenchmarkIm2col(b *testing.B) {
-	x, _ := Randn(NewGenerator(1), Float32, 16, 16, 32, 32)
-	o := DefaultConv2dOptions()
-	o.Stride = [2]int{2, 2}
-	o.Padding = [4]int{1, 1, 1, 1}
-	for b.Loop() {
-		if _, err := im2col(x, [2]int{4, 4}, [2]int{16, 16}, o); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name     string
+		channels int
+		size     int
+	}{{"l2", 16, 32}, {"l1", 3, 64}} {
+		b.Run(c.name, func(b *testing.B) {
+			x, _ := Randn(NewGenerator(1), Float32, 16, c.channels, c.size, c.size)
+			o := DefaultConv2dOptions()
+			o.Stride = [2]int{2, 2}
+			o.Padding = [4]int{1, 1, 1, 1}
+			out := [2]int{c.size / 2, c.size / 2}
+			for b.Loop() {
+				if _, err := im2col(x, [2]int{4, 4}, out, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -156,7 +156,7 @@ func sameRuns(ln []int) int {
 // copyRun copies src's first len(dst) elements to dst. The runs of dcgan's
 // layers (4, 8, 16 and 32 elements) copy as fixed-size arrays, a few
 // moves rather than a call.
-func copyRun[T float32 | float64](dst, src []T) {
+func copyRun[T Number](dst, src []T) {
 	switch len(dst) {
 	case 4:
 		*(*[4]T)(dst) = *(*[4]T)(src)

@@ -174,7 +174,7 @@ func (j *job[T]) packA(pa *panel[T], s int) {
 		return
 	}
 	if st.CompareAndSwap(unpacked, packing) {
-		pa.packSliver(j.apack, s, j.kn.transA, j.kn.copyRows)
+		pa.packSliver(j.apack, s, j.kn.transA, j.kn.partA, j.kn.copyRows)
 		st.Store(packed)
 		return
 	}
@@ -187,7 +187,7 @@ func (j *job[T]) packB(pb *panel[T], c int, dst []T) {
 	states := j.bState[c*j.bItems : (c+1)*j.bItems][:pb.items()]
 	for i := range states {
 		if states[i].Load() == unpacked && states[i].CompareAndSwap(unpacked, packing) {
-			pb.pack(dst, i, j.kn.transB, j.kn.copyRows)
+			pb.pack(dst, i, j.kn.transB, j.kn.partB, j.kn.copyRows)
 			states[i].Store(packed)
 		}
 	}
@@ -218,16 +218,23 @@ func (j *job[T]) poll(w int) bool {
 // and column cj+j0; it adds to C when acc is true.
 func (j *job[T]) sliver(kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
 	kn, c := j.kn, j.c
-	mr, nr := kn.mr, kn.nr
+	nr := kn.nr
+	fullFn, fullRows := kn.forRows(rows)
 	for jj := j0; jj < j1; jj += nr {
 		b := &bp[jj*kc]
 		cols := min(nr, j1-jj)
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
-		if j.direct && rows == mr && cols == nr {
-			kn.fn(kc, &ap[0], b, &c.Data[at], c.RowStride, acc)
+		fn, mr, nc := fullFn, fullRows, nr
+		if cols <= nr/2 {
+			if hf, hr, ok := kn.forHalf(rows); ok {
+				fn, mr, nc = hf, hr, nr/2
+			}
+		}
+		if j.direct && rows == mr && cols == nc {
+			fn(kc, &ap[0], b, &c.Data[at], c.RowStride, acc)
 			continue
 		}
-		kn.fn(kc, &ap[0], b, &tile[0], nr, false)
+		fn(kc, &ap[0], b, &tile[0], nr, false)
 		storeTile(c, at, tile, rows, cols, nr, acc)
 	}
 }

@@ -22,6 +22,49 @@ type kernel[T float32 | float64] struct {
 	// B). See panel.
 	transA, transB transFunc[T]
 	copyRows       copyFunc[T]
+	// partA and partB, most rows first, pack the first rows of a partial
+	// sliver whose runs along k are contiguous (see panel.packSlivers).
+	partA, partB []partTrans[T]
+	// tails, fewest rows first, compute the first rows of a tile from a
+	// sliver of A packed for fn, for the last sliver of A where it has
+	// that few rows: O = 16 output channels of a convolution are a sliver
+	// of 12 and one of 4, not two of 12 whose second is two thirds zeros.
+	// Each element of C is fn's, the same additions in the same order.
+	tails []tailKernel[T]
+	// halves, fewest rows first and the last with mr rows, compute the
+	// first nr/2 columns of a tile from a sliver of B packed for fn, for
+	// the last sliver of B where it has that few columns.
+	halves []tailKernel[T]
+}
+
+// tailKernel is a micro-kernel of the first rows rows of its kernel's
+// tile.
+type tailKernel[T float32 | float64] struct {
+	rows int
+	fn   kernelFunc[T]
+}
+
+// forRows returns the micro-kernel for a tile of which rows rows are
+// wanted, and how many rows it computes.
+func (kn *kernel[T]) forRows(rows int) (kernelFunc[T], int) {
+	for _, t := range kn.tails {
+		if rows <= t.rows {
+			return t.fn, t.rows
+		}
+	}
+	return kn.fn, kn.mr
+}
+
+// forHalf returns the half kernel for a tile of which rows rows and at
+// most nr/2 columns are wanted, and how many rows it computes, or false
+// where there is none.
+func (kn *kernel[T]) forHalf(rows int) (kernelFunc[T], int, bool) {
+	for _, t := range kn.halves {
+		if rows <= t.rows {
+			return t.fn, t.rows, true
+		}
+	}
+	return nil, 0, false
 }
 
 // impl is a set of micro-kernels for one instruction set.

@@ -14,11 +14,47 @@ func kernF32AVX512(k int, a, b, c *float32, ldc int, acc bool)
 //go:noescape
 func kernF64AVX512(k int, a, b, c *float64, ldc int, acc bool)
 
+// The tail kernels compute the first 4 or 8 rows of a tile from a packed
+// sliver of A of the full kernel's 12 rows.
+
+//go:noescape
+func kernF32AVX512x4(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX512x8(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512x4(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512x8(k int, a, b, c *float64, ldc int, acc bool)
+
 //go:noescape
 func kernF32AVX2(k int, a, b, c *float32, ldc int, acc bool)
 
 //go:noescape
 func kernF64AVX2(k int, a, b, c *float64, ldc int, acc bool)
+
+// The half kernels compute the first 16 (float32) or 8 (float64) columns
+// of a tile, 12, 4 or 8 rows, from a packed sliver of B of 32 or 16.
+
+//go:noescape
+func kernF32AVX512h(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX512hx4(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX512hx8(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512h(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512hx4(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512hx8(k int, a, b, c *float64, ldc int, acc bool)
 
 // The transF*x* routines pack a sliver transposed: transTxR sets
 // dst[p*R+i] = src[i*ld+p] for i < R, p < k. They need AVX.
@@ -47,6 +83,39 @@ func transF64x16(dst, src *float64, ld, k int)
 //go:noescape
 func transF64x8(dst, src *float64, ld, k int)
 
+// The transFxRofS routines pack the first R rows of a partial sliver of
+// width S: dst[p*S+i] = src[i*ld+p] for i < R, p < k. They need AVX.
+
+//go:noescape
+func transF32x16of32(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x8of12(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x4of12(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x8of16(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF32x4of6(dst, src *float32, ld, k int)
+
+//go:noescape
+func transF64x8of16(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x8of12(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x4of12(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x4of8(dst, src *float64, ld, k int)
+
+//go:noescape
+func transF64x4of6(dst, src *float64, ld, k int)
+
 // copyRowsAVX copies rows rows of slivers*width bytes, the row r starting at
 // src+r*ld, so that bytes [s*width, (s+1)*width) of row r land at
 // dst+s*stride+r*width. width must be a positive multiple of 8. It needs
@@ -67,15 +136,23 @@ func archImpls() []*impl {
 	if cpu.X86.HasAVX512F {
 		list = append(list, &impl{
 			name: "avx512",
-			f32:  &kernel[float32]{mr: 12, nr: 32, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32]},
-			f64:  &kernel[float64]{mr: 12, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX512, transA: transF64x12, transB: transF64x16, copyRows: copyRows[float64]},
+			f32: &kernel[float32]{mr: 12, nr: 32, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32],
+				tails:  []tailKernel[float32]{{4, kernF32AVX512x4}, {8, kernF32AVX512x8}},
+				halves: []tailKernel[float32]{{4, kernF32AVX512hx4}, {8, kernF32AVX512hx8}, {12, kernF32AVX512h}},
+				partA:  []partTrans[float32]{{8, transF32x8of12}, {4, transF32x4of12}}, partB: []partTrans[float32]{{16, transF32x16of32}}},
+			f64: &kernel[float64]{mr: 12, nr: 16, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX512, transA: transF64x12, transB: transF64x16, copyRows: copyRows[float64],
+				tails:  []tailKernel[float64]{{4, kernF64AVX512x4}, {8, kernF64AVX512x8}},
+				halves: []tailKernel[float64]{{4, kernF64AVX512hx4}, {8, kernF64AVX512hx8}, {12, kernF64AVX512h}},
+				partA:  []partTrans[float64]{{8, transF64x8of12}, {4, transF64x4of12}}, partB: []partTrans[float64]{{8, transF64x8of16}}},
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		list = append(list, &impl{
 			name: "avx2",
-			f32:  &kernel[float32]{mr: 6, nr: 16, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32]},
-			f64:  &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2, transA: transF64x6, transB: transF64x8, copyRows: copyRows[float64]},
+			f32: &kernel[float32]{mr: 6, nr: 16, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32],
+				partA: []partTrans[float32]{{4, transF32x4of6}}, partB: []partTrans[float32]{{8, transF32x8of16}}},
+			f64: &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2, transA: transF64x6, transB: transF64x8, copyRows: copyRows[float64],
+				partA: []partTrans[float64]{{4, transF64x4of6}}, partB: []partTrans[float64]{{4, transF64x4of8}}},
 		})
 	}
 	return list

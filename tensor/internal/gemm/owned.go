@@ -108,14 +108,14 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 		kc := min(j.kcMax, j.k-pc)
 		pa := panel[T]{j.a.Data, j.a.Offset + i0*j.a.RowStride + pc*j.a.ColStride, j.a.RowStride, j.a.ColStride, rows, kc, mr}
 		for s := range ceilDiv(rows, mr) {
-			pa.packSliver(apack, s, kn.transA, kn.copyRows)
+			pa.packSliver(apack, s, kn.transA, kn.partA, kn.copyRows)
 		}
 		if j.packFn != nil {
 			j.packFn(bpack[:ceilDiv(cols, nr)*kc*nr], pc, kc, j0, cols, nr)
 		} else {
 			pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + j0*j.b.ColStride, j.b.ColStride, j.b.RowStride, cols, kc, nr}
 			for it := range pb.items() {
-				pb.pack(bpack, it, kn.transB, kn.copyRows)
+				pb.pack(bpack, it, kn.transB, kn.partB, kn.copyRows)
 			}
 		}
 		// As run does: a chunk of B against A's slivers, then the next.

@@ -37,22 +37,30 @@ func (pn *panel[T]) items() int {
 	return ceilDiv(ceilDiv(pn.width, pn.r), packSlivers)
 }
 
-// pack packs work item it of the panel into packed, using trans or copy
-// where they are not nil.
-func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], copy copyFunc[T]) {
+// partTrans packs the first rows of a partial sliver whose p are
+// contiguous: it sets dst[p*r+x] = src[x*ld+p] for x < rows, p < k, r
+// the sliver's width.
+type partTrans[T float32 | float64] struct {
+	rows int
+	fn   transFunc[T]
+}
+
+// pack packs work item it of the panel into packed, using trans, parts or
+// copy where they are not nil.
+func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], parts []partTrans[T], copy copyFunc[T]) {
 	if pn.byRows() {
 		lo := it * packRows
 		pn.packRows(packed, lo, min(lo+packRows, pn.kc), copy)
 		return
 	}
 	s0 := it * packSlivers
-	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans)
+	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans, parts)
 }
 
 // packSliver packs sliver s alone.
-func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], copyRows copyFunc[T]) {
+func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], parts []partTrans[T], copyRows copyFunc[T]) {
 	if !pn.byRows() {
-		pn.packSlivers(packed, s, s+1, trans)
+		pn.packSlivers(packed, s, s+1, trans, parts)
 		return
 	}
 	r, kc := pn.r, pn.kc
@@ -69,7 +77,7 @@ func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], copyRows c
 }
 
 // packSlivers packs slivers [s0, s1).
-func (pn *panel[T]) packSlivers(packed []T, s0, s1 int, trans transFunc[T]) {
+func (pn *panel[T]) packSlivers(packed []T, s0, s1 int, trans transFunc[T], parts []partTrans[T]) {
 	r, kc := pn.r, pn.kc
 	for s := s0; s < s1; s++ {
 		d := packed[s*kc*r : (s+1)*kc*r]
@@ -80,7 +88,14 @@ func (pn *panel[T]) packSlivers(packed []T, s0, s1 int, trans transFunc[T]) {
 			// The view is in range, so are these r runs of kc elements.
 			trans(&d[0], &pn.data[base], pn.xs, kc)
 		case pn.ps == 1:
-			for x := 0; x < w; x++ {
+			x := 0
+			for _, pt := range parts {
+				// Rows [x, x+pt.rows) are in the view, so are their runs.
+				for ; w-x >= pt.rows; x += pt.rows {
+					pt.fn(&d[x], &pn.data[base+x*pn.xs], pn.xs, kc)
+				}
+			}
+			for ; x < w; x++ {
 				for p, v := range pn.data[base+x*pn.xs:][:kc] {
 					d[p*r+x] = v
 				}

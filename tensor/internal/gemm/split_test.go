@@ -94,7 +94,7 @@ func threadsBitForBit[T float32 | float64](t *testing.T, s shape) {
 	packB := func(dst []T, p0, kc, j0, w, nr int) {
 		pb := panel[T]{b.Data, b.Offset + p0*b.RowStride + j0*b.ColStride, b.ColStride, b.RowStride, w, kc, nr}
 		for it := range pb.items() {
-			pb.pack(dst, it, nil, nil)
+			pb.pack(dst, it, nil, nil, nil)
 		}
 	}
 	var want [3][]T

@@ -31,13 +31,38 @@ type kernel struct {
 	f64  bool   // element type float64 (else float32)
 	mr   int    // rows of the tile (broadcast elements of A per step)
 	nv   int    // vector registers across the tile's columns
+	// sliver is the rows of the packed sliver of A that the kernel reads
+	// (its elements a step apart): mr, or, for a kernel of the last rows
+	// of A (a tail kernel), the full kernel's mr, of which it computes the
+	// first mr rows.
+	sliver int
+	// bsliver is the columns of the packed sliver of B that it reads: its
+	// own, or for a kernel of B's last columns (a half kernel, nv 1) the
+	// full kernel's, of which it computes the first.
+	bsliver int
 }
 
 var kernels = []kernel{
-	{"kernF32AVX512", "avx512", false, 12, 2},
-	{"kernF64AVX512", "avx512", true, 12, 2},
-	{"kernF32AVX2", "avx2", false, 6, 2},
-	{"kernF64AVX2", "avx2", true, 6, 2},
+	{"kernF32AVX512", "avx512", false, 12, 2, 12, 32},
+	{"kernF64AVX512", "avx512", true, 12, 2, 12, 16},
+	{"kernF32AVX2", "avx2", false, 6, 2, 6, 16},
+	{"kernF64AVX2", "avx2", true, 6, 2, 6, 8},
+	// Tail kernels: A's last 4 or 8 rows (16 or 32 output channels of a
+	// convolution: 12 + 4, 12 + 12 + 8) without the full kernel's rows of
+	// zeros.
+	{"kernF32AVX512x4", "avx512", false, 4, 2, 12, 32},
+	{"kernF32AVX512x8", "avx512", false, 8, 2, 12, 32},
+	{"kernF64AVX512x4", "avx512", true, 4, 2, 12, 16},
+	{"kernF64AVX512x8", "avx512", true, 8, 2, 12, 16},
+	// Half kernels: B's last sliver with at most half its columns (the
+	// 16 of 48 columns of dcgan's first weight gradient, a product with
+	// N = 16), the rows as the full kernel's and the tails'.
+	{"kernF32AVX512h", "avx512", false, 12, 1, 12, 32},
+	{"kernF32AVX512hx4", "avx512", false, 4, 1, 12, 32},
+	{"kernF32AVX512hx8", "avx512", false, 8, 1, 12, 32},
+	{"kernF64AVX512h", "avx512", true, 12, 1, 12, 16},
+	{"kernF64AVX512hx4", "avx512", true, 4, 1, 12, 16},
+	{"kernF64AVX512hx8", "avx512", true, 8, 1, 12, 16},
 }
 
 // unroll is how many k steps the main loop body holds.
@@ -50,17 +75,34 @@ type transposer struct {
 	name string
 	f64  bool
 	rows int // a multiple of 2
+	// stride is the sliver's width in dst, elements from one p to the
+	// next: rows, or for the first rows of a wider sliver (the last,
+	// partial sliver of a panel) the full sliver's.
+	stride int
 }
 
 var transposers = []transposer{
-	{"transF32x12", false, 12},
-	{"transF32x6", false, 6},
-	{"transF32x32", false, 32},
-	{"transF32x16", false, 16},
-	{"transF64x12", true, 12},
-	{"transF64x6", true, 6},
-	{"transF64x16", true, 16},
-	{"transF64x8", true, 8},
+	{"transF32x12", false, 12, 12},
+	{"transF32x6", false, 6, 6},
+	{"transF32x32", false, 32, 32},
+	{"transF32x16", false, 16, 16},
+	{"transF64x12", true, 12, 12},
+	{"transF64x6", true, 6, 6},
+	{"transF64x16", true, 16, 16},
+	{"transF64x8", true, 8, 8},
+	// The first rows of a partial sliver: the 16 of a convolution's 48
+	// columns of B past the first 32, the 4 or 8 of its 16 or 32 output
+	// channels past the slivers of 12 of A.
+	{"transF32x16of32", false, 16, 32},
+	{"transF32x8of12", false, 8, 12},
+	{"transF32x4of12", false, 4, 12},
+	{"transF32x8of16", false, 8, 16},
+	{"transF32x4of6", false, 4, 6},
+	{"transF64x8of16", true, 8, 16},
+	{"transF64x8of12", true, 8, 12},
+	{"transF64x4of12", true, 4, 12},
+	{"transF64x4of8", true, 4, 8},
+	{"transF64x4of6", true, 4, 6},
 }
 
 func main() {
@@ -158,10 +200,10 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("JZ %s_tail", k.name)
 	label("loop")
 	for u := 0; u < unroll; u++ {
-		step(u*k.mr*es, u*nr*es)
+		step(u*k.sliver*es, u*k.bsliver*es)
 	}
-	p("ADDQ $%d, SI", unroll*k.mr*es)
-	p("ADDQ $%d, DI", unroll*nr*es)
+	p("ADDQ $%d, SI", unroll*k.sliver*es)
+	p("ADDQ $%d, DI", unroll*k.bsliver*es)
 	p("DECQ AX")
 	p("JNZ %s_loop", k.name)
 	label("tail")
@@ -169,8 +211,8 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("JZ %s_store", k.name)
 	label("tailloop")
 	step(0, 0)
-	p("ADDQ $%d, SI", k.mr*es)
-	p("ADDQ $%d, DI", nr*es)
+	p("ADDQ $%d, SI", k.sliver*es)
+	p("ADDQ $%d, DI", k.bsliver*es)
 	p("DECQ CX")
 	p("JNZ %s_tailloop", k.name)
 	label("store")
@@ -218,7 +260,7 @@ func (tr transposer) emit(w *bytes.Buffer) {
 		return fmt.Sprintf("%d(%s)%s", off, base, []string{"", "(BX*1)", "(BX*2)", "(R9*1)"}[r])
 	}
 	// off is the byte offset in dst of column c, row i.
-	off := func(c, i int) int { return (c*tr.rows + i) * es }
+	off := func(c, i int) int { return (c*tr.stride + i) * es }
 	// groups calls f for each group of up to 4 rows, with R10 and AX at its
 	// first row, and moves them back to the first group after.
 	groups := func(f func(row0, n int)) {
