@@ -160,17 +160,15 @@ func relu[T Number](x T) T {
 }
 
 // reluSlice is relu over a run as PyTorch's kernel computes it, x < 0 ? 0
-// : x (NaN and -0 stay), without a branch on the sign (a random sign
-// mispredicts half of them): Go's max keeps NaN; only a zero, rare and
-// predicted, takes the other way, to keep its sign.
+// : x (NaN and -0 stay): clamp with the lower bound 0 alone, whose vector
+// kernels select without branches (a random sign mispredicts half of
+// them).
 func reluSlice[T float32 | float64](dst, src []T) {
-	dst = dst[:len(src)]
-	for i, v := range src {
-		r := max(v, 0)
-		if v == 0 {
-			r = v
-		}
-		dst[i] = r
+	switch d := any(dst).(type) {
+	case []float32:
+		vecmath.ClampFloat32(d, any(src).([]float32), 0, float32(math.Inf(1)))
+	case []float64:
+		vecmath.ClampFloat64(d, any(src).([]float64), 0, math.Inf(1))
 	}
 }
 
