@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
@@ -52,6 +53,9 @@ func ClampNumbers(x, lo, hi *Tensor, inPlace bool) (out *Tensor, ok bool, err er
 		return clampInts[int8](x, lo, hi, inPlace)
 	case Uint8:
 		return clampInts[U8](x, lo, hi, inPlace)
+	case Bool, Float16, BFloat16, Complex64, Complex128, Uint16, Uint32, Uint64:
+		// the general way: a 16-bit float computes in float32, and
+		// PyTorch 1.13 has no kernel for the rest
 	}
 	return nil, false, nil
 }
@@ -185,23 +189,11 @@ func intLeast[T int64 | int32 | int16 | int8 | U8](T) T {
 	if ^zero > 0 { // unsigned
 		return 0
 	}
-	return ^zero << (8*intSize(zero) - 1) // all ones shifted: the sign bit alone
+	bits := 8 * int(unsafe.Sizeof(zero))
+	return ^zero << (bits - 1) // all ones shifted: the sign bit alone
 }
 
 func intGreatest[T int64 | int32 | int16 | int8 | U8](v T) T { return ^intLeast(v) }
-
-// intSize returns the size of an integer type in bytes.
-func intSize[T int64 | int32 | int16 | int8 | U8](T) int {
-	switch any(T(0)).(type) {
-	case int64:
-		return 8
-	case int32:
-		return 4
-	case int16:
-		return 2
-	}
-	return 1
-}
 
 // HasNaN reports whether t holds a NaN; only floating tensors can.
 func HasNaN(t *Tensor) (bool, error) {
@@ -212,14 +204,14 @@ func HasNaN(t *Tensor) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	switch c.dtype {
-	case Float32:
+	if c.dtype == Float32 {
 		vals, err := contiguousValues[float32](c)
 		return err == nil && slices.ContainsFunc(vals, func(v float32) bool { return v != v }), err
-	case Float64:
+	}
+	if c.dtype == Float64 {
 		vals, err := contiguousValues[float64](c)
 		return err == nil && slices.ContainsFunc(vals, func(v float64) bool { return v != v }), err
 	}
-	vals, err := c.Float64s()
+	vals, err := c.Float64s() // float16 and bfloat16
 	return err == nil && slices.ContainsFunc(vals, math.IsNaN), err
 }
