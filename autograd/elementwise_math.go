@@ -238,6 +238,12 @@ var (
 // plain numbers, ClampBackward0 when one is a tensor (which then gets a
 // gradient where it was used).
 func Clamp(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
+	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, lo, hi}) {
+		// Nothing to record: number bounds take the one-pass kernel.
+		if out, ok, err := tensor.ClampNumbers(x, lo, hi, false); ok {
+			return out, err
+		}
+	}
 	name := "ClampBackward1"
 	for _, b := range []*tensor.Tensor{lo, hi} {
 		if b != nil && !b.IsWrappedNumber() {
@@ -245,25 +251,55 @@ func Clamp(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 	}
 	return Composite(name, []*tensor.Tensor{x, lo, hi}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		out, err := clampSide(tensor.Lt, in[0], in[1])
+		both := in[1] != nil && in[2] != nil
+		out, err := clampSide(tensor.Lt, in[0], in[1], both)
 		if err != nil {
 			return nil, err
 		}
-		return clampSide(tensor.Gt, out, in[2])
+		return clampSide(tensor.Gt, out, in[2], both)
 	})
+}
+
+// ClampNumbersInPlace is x.clamp_(lo, hi) for number bounds where
+// autograd records nothing, in one pass (tensor.ClampNumbers); ok is false
+// where that does not apply, and the caller clamps its general way.
+func ClampNumbersInPlace(x, lo, hi *tensor.Tensor) (ok bool, err error) {
+	if InPlaceRecorded(x, lo, hi) {
+		return false, nil
+	}
+	_, ok, err = tensor.ClampNumbers(x, lo, hi, true)
+	return ok, err
 }
 
 // clampSide replaces the elements of x beyond bound (where beyond(x, bound)
 // holds) by bound, through Where so that the gradient reaches x
-// where it was kept and bound where it was used. A nil bound leaves x as it
-// is.
-func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor) (*tensor.Tensor, error) {
+// where it was kept and bound where it was used. A nil bound leaves x as
+// it is. A NaN bound gives NaN as PyTorch's clamp does: where a tensor
+// bound is NaN, and everywhere for a number bound when both bounds are
+// given (both); a lone NaN number compares false and keeps x
+// (tensor.ClampNumbers).
+func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, bound *tensor.Tensor, both bool) (*tensor.Tensor, error) {
 	if bound == nil {
 		return x, nil
 	}
 	cond, err := beyond(x, bound)
 	if err != nil {
 		return nil, err
+	}
+	nanGives := both || !bound.IsWrappedNumber()
+	if nanGives {
+		if nanGives, err = tensor.HasNaN(bound); err != nil {
+			return nil, err
+		}
+	}
+	if nanGives {
+		nan, err := tensor.Ne(bound, bound)
+		if err != nil {
+			return nil, err
+		}
+		if cond, err = tensor.LogicalOr(cond, nan); err != nil {
+			return nil, err
+		}
 	}
 	return Where(cond, bound, x)
 }

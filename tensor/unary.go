@@ -136,7 +136,7 @@ var (
 	CeilSpec  = roundingUnary("ceil", math.Ceil)
 	RoundSpec = roundingUnary("round", math.RoundToEven)
 	ReluSpec  = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
-		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(reluSlice[float32]), Float64: sliceLoop(reluSlice[float64]), Int64: mapLoop(relu[int64])})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(reluFloat32), Float64: sliceLoop(reluFloat64), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
 		kernels: RealDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
 	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
@@ -159,20 +159,13 @@ func relu[T Number](x T) T {
 	return 0
 }
 
-// reluSlice is relu over a run as PyTorch's kernel computes it, x < 0 ? 0
-// : x (NaN and -0 stay), without a branch on the sign (a random sign
-// mispredicts half of them): Go's max keeps NaN; only a zero, rare and
-// predicted, takes the other way, to keep its sign.
-func reluSlice[T float32 | float64](dst, src []T) {
-	dst = dst[:len(src)]
-	for i, v := range src {
-		r := max(v, 0)
-		if v == 0 {
-			r = v
-		}
-		dst[i] = r
-	}
-}
+// reluFloat32 and reluFloat64 are relu over a run as PyTorch's kernel
+// computes it, x < 0 ? 0 : x (NaN and -0 stay): clamp with the lower
+// bound 0 alone, whose vector kernels select without branches (a random
+// sign mispredicts half of them).
+func reluFloat32(dst, src []float32) { vecmath.ClampFloat32(dst, src, 0, float32(math.Inf(1))) }
+
+func reluFloat64(dst, src []float64) { vecmath.ClampFloat64(dst, src, 0, math.Inf(1)) }
 
 func sign[T Number](x T) T {
 	switch {

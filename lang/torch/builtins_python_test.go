@@ -56,10 +56,12 @@ func TestSizeIsATuple(t *testing.T) {
 
 // TestReluKeepsSignsAndNaN checks relu's branch-free kernel against
 // PyTorch's x < 0 ? 0 : x: -0 and NaN stay, in float32 and float64, in
-// place and not, contiguous and strided.
+// place and not, contiguous and strided, short (the kernels' Go tail) and
+// long enough for their vector blocks.
 func TestReluKeepsSignsAndNaN(t *testing.T) {
 	langtest.CheckMatchesTorch(t, "import torch\nx = torch.tensor([-0.0, 0.0, float('nan'), -1.5, 2.5, float('-inf'), float('inf'), -1e-45, 1e-45])\n", []string{
 		"torch.relu(x)", "1 / torch.relu(x)[:2]", "torch.relu(x.double())", "x.clone().relu_()", "torch.relu(x.reshape(3, 3).t())",
 		"torch.nn.functional.relu(x * 0)", "torch.relu(torch.arange(-3, 3))",
+		"torch.relu(x.repeat(8)).tolist()", "torch.relu(x.double().repeat(8)).tolist()", "x.repeat(8).relu_().tolist()",
 	})
 }

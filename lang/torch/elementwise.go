@@ -82,6 +82,12 @@ func defElementwise() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		if ok, err := autograd.ClampNumbersInPlace(x, lo, hi); ok {
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		}
 		bounds := []struct {
 			op *autograd.BinaryOp
 			t  *tensor.Tensor

@@ -1,6 +1,8 @@
 package torch
 
 import (
+	"math"
+
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
@@ -110,6 +112,12 @@ func defComposedMath() {
 			}
 			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 				return autograd.Composite(node, []*tensor.Tensor{t, bound}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+					if in[1].IsWrappedNumber() && isNaNNumber(in[1]) {
+						// PyTorch's clamp_min and clamp_max fill with a NaN
+						// number (clamp(x, min=nan) keeps x): clamp's rule
+						// for a NaN among two bounds.
+						return autograd.Clamp(in[0], in[1], in[1])
+					}
 					if side == "min" {
 						return autograd.Clamp(in[0], in[1], nil)
 					}
@@ -262,4 +270,11 @@ func addFloatPower() {
 			return pow(old, e, d)
 		}, e))
 	})
+}
+
+// isNaNNumber reports whether the number b is NaN.
+func isNaNNumber(b *tensor.Tensor) bool {
+	v, err := b.Item()
+	f, ok := v.(float64)
+	return err == nil && ok && math.IsNaN(f)
 }

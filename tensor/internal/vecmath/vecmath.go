@@ -2,12 +2,13 @@
 // contiguous slices: maximum, exp with a running sum, scaling, subtraction
 // and sum; sigmoid; tanh and its gradient; GELU, its tanh form and its
 // exact (erf) form with the latter's gradient; leaky_relu and its
-// gradient; Adam's float32 step; float32 and float64 addition,
-// subtraction, multiplication and division of slices and scalars, and
-// the square of a difference with a scalar (np.var's deviations); the
-// float64 addition of eight rows into an accumulator; and NumPy's orders of
-// float32 and float64 sums (rows added in turn into an accumulator, the
-// block of pairwise_sum), exact lane by lane like the scalar loops.
+// gradient; clamp with number bounds; Adam's float32 step; float32 and
+// float64 addition, subtraction, multiplication and division of slices
+// and scalars, and the square of a difference with a scalar (np.var's
+// deviations); the float64 addition of eight rows into an accumulator;
+// and NumPy's orders of float32 and float64 sums (rows added in turn into
+// an accumulator, the block of pairwise_sum), exact lane by lane like the
+// scalar loops.
 //
 // On amd64 the loops are written in assembly for AVX-512 and for AVX2 with
 // FMA and chosen at run time; elsewhere, or when forced with
@@ -43,6 +44,10 @@ type impl struct {
 	leakyReLU func(dst, src []float32, slope float32)
 	// leakyReLUGrad sets dst[i] to g[i] if x[i] > 0, else g[i]·slope.
 	leakyReLUGrad func(dst, g, x []float32, slope float32)
+	// clampF32 and clampF64 set dst[i] to src[i] limited to [lo, hi]
+	// (ClampFloat32).
+	clampF32 func(dst, src []float32, lo, hi float32)
+	clampF64 func(dst, src []float64, lo, hi float64)
 	// addF64 sets dst[i] to a[i] + b[i], a and b as long as dst.
 	addF64 func(dst, a, b []float64)
 	// addF64Stream is addF64 writing dst around the cache (non-temporal
@@ -85,6 +90,8 @@ var genericImpl = &impl{
 
 	leakyReLU:     leakyReLUGeneric,
 	leakyReLUGrad: leakyReLUGradGeneric,
+	clampF32:      clampGeneric[float32],
+	clampF64:      clampGeneric[float64],
 	addF64:        addF64Generic,
 	addF64Stream:  addF64Generic,
 	addRows8F64:   addRows8F64Generic,

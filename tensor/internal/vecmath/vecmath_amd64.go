@@ -100,6 +100,8 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			clampF32:      clampF32Blocks,
+			clampF64:      clampF64Blocks,
 			addF64:        addF64AVX512,
 			addF64Stream:  addF64AVX512NT,
 			addRows8F64:   addRows8F64AVX512,
@@ -128,6 +130,8 @@ func archImpls() []*impl {
 
 			leakyReLU:     leakyReLUAVX2,
 			leakyReLUGrad: leakyReLUGradAVX2,
+			clampF32:      clampF32Blocks,
+			clampF64:      clampF64Blocks,
 			addF64:        addF64AVX2,
 			addF64Stream:  addF64AVX2NT,
 			addRows8F64:   addRows8F64AVX2,
