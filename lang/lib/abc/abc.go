@@ -56,9 +56,29 @@ func abstractNames(cls *lang.UserClass) []string {
 	return names
 }
 
-// refuseAbstract is ABC's instantiation guard.
+// refuseAbstract is ABC's instantiation guard, CPython's check in
+// object_new: the names in the class's own __abstractmethods__, which
+// ABCMeta.__new__ computed (made) and which abc.update_abstractmethods or
+// an assignment may change since; a class without one of its own is
+// concrete. It reads the set, not the methods: instantiating an ABC's
+// subclass (every Fraction, every collections.abc Mapping) walked the
+// whole MRO before, and a method assigned to the class afterwards does not
+// make it concrete, as in CPython.
 func refuseAbstract(cls *lang.UserClass) error {
-	names := abstractNames(cls)
+	v, ok := cls.Own("__abstractmethods__")
+	if !ok {
+		return nil
+	}
+	var names []string
+	if err := lang.Iterate(v, func(e lang.Value) bool {
+		if s, ok := e.(string); ok {
+			names = append(names, s)
+		}
+		return true
+	}); err != nil {
+		return err
+	}
+	sort.Strings(names)
 	switch len(names) {
 	case 0:
 		return nil

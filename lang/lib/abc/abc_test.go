@@ -47,6 +47,12 @@ var cases = []langtest.Case{
 	// the answers are cached, and register empties the negative ones
 	{"class A(ABC):\n    pass\nclass B(A):\n    pass\nclass C(B):\n    pass\nr = [issubclass(int, A), isinstance(2.5, A), issubclass(int, C)]\nA.register(int)\nC.register(float)\nr + [issubclass(int, A), isinstance(2.5, A), isinstance(2.5, B), issubclass(int, C), issubclass(int, A)]", "[False, False, False, True, True, True, False, True]"},
 	{"class A(ABC):\n    pass\nclass B(A):\n    pass\nB.register(A)", "RuntimeError: Refusing to create an inheritance cycle"},
+	// instantiation reads the class's own __abstractmethods__, as CPython's
+	// object_new: a method assigned later leaves the class abstract until
+	// update_abstractmethods, and an assigned set decides
+	{shapes + "Named.area = lambda self: 1\ntry:\n    Named()\nexcept TypeError as e:\n    r = str(e)\nimport abc\nabc.update_abstractmethods(Named)\nr, Named().describe(), Named.__abstractmethods__", "(\"Can't instantiate abstract class Named with abstract method area\", 'square of area 1', frozenset())"},
+	{shapes + "Square.__abstractmethods__ = frozenset({'b', 'a'})\ntry:\n    Square(2)\nexcept TypeError as e:\n    r = str(e)\nSquare.__abstractmethods__ = frozenset()\nclass Cube(Square):\n    pass\nr, Square(2).area(), Cube(3).area(), Cube.__abstractmethods__", "(\"Can't instantiate abstract class Square with abstract methods a, b\", 4, 9, frozenset())"},
+	{"from fractions import Fraction\nfrom collections.abc import Mapping\nclass M(Mapping):\n    def __getitem__(self, k):\n        return k\n    def __len__(self):\n        return 0\ntry:\n    M()\nexcept TypeError as e:\n    r = str(e)\nr, sum(Fraction(i, 7) for i in range(8))", "(\"Can't instantiate abstract class M with abstract method __iter__\", Fraction(4, 1))"},
 	{"class A(ABC):\n    pass\nissubclass(3, A)", "TypeError: issubclass() arg 1 must be a class"},
 	{"class A(ABC):\n    pass\nA.register(list)\nmatch [1, 2]:\n    case A():\n        r = 'an A'\n    case _:\n        r = 'other'\nr", "'an A'"},
 }
