@@ -92,120 +92,122 @@ var objReductions = map[string]func(o *ObjArray, a *lang.Args) (lang.Value, erro
 }
 
 func init() {
-	def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
-		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
-			return fn(a.Value("self").(*ObjArray), a)
-		})
-		objMethods[b.Name] = b
-	}
-	for name, fn := range objReductions {
-		def(name+"(self, axis=None)", "The "+name+" of the elements by their own Python operators (NumPy's object reduction), along axis or of all.", fn)
-	}
-	def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.tolist(), nil
-	})
-	def("item(self, *args)", "One element: the only one, or the one at indices.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		args := a.Value("args").(lang.Tuple)
-		if len(args) == 0 {
-			if o.idx.Numel() != 1 {
-				return nil, lang.Errorf(lang.ValueError, "can only convert an array of size 1 to a Python scalar")
-			}
-			vals, err := o.values()
-			return vals[0], err
+	defineLater(func() {
+		def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
+			b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+				return fn(a.Value("self").(*ObjArray), a)
+			})
+			objMethods[b.Name] = b
 		}
-		if len(args) == 1 {
-			r, err := o.idx.Reshape(-1)
+		for name, fn := range objReductions {
+			def(name+"(self, axis=None)", "The "+name+" of the elements by their own Python operators (NumPy's object reduction), along axis or of all.", fn)
+		}
+		def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.tolist(), nil
+		})
+		def("item(self, *args)", "One element: the only one, or the one at indices.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			args := a.Value("args").(lang.Tuple)
+			if len(args) == 0 {
+				if o.idx.Numel() != 1 {
+					return nil, lang.Errorf(lang.ValueError, "can only convert an array of size 1 to a Python scalar")
+				}
+				vals, err := o.values()
+				return vals[0], err
+			}
+			if len(args) == 1 {
+				r, err := o.idx.Reshape(-1)
+				if err != nil {
+					return nil, err
+				}
+				return o.view(r).GetSubscript([]lang.Subscript{{Value: args[0]}})
+			}
+			subs := make([]lang.Subscript, len(args))
+			for i, x := range args {
+				subs[i] = lang.Subscript{Value: x}
+			}
+			return o.GetSubscript(subs)
+		})
+		def("fill(self, value)", "Sets every element to value (the one object).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			pos, err := positions(o.idx)
+			for _, p := range pos {
+				(*o.data)[p] = a.Value("value")
+			}
+			return lang.None, err
+		})
+		def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.copyOf()
+		})
+		def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			mod, err := a.Import("copy")
 			if err != nil {
 				return nil, err
 			}
-			return o.view(r).GetSubscript([]lang.Subscript{{Value: args[0]}})
-		}
-		subs := make([]lang.Subscript, len(args))
-		for i, x := range args {
-			subs[i] = lang.Subscript{Value: x}
-		}
-		return o.GetSubscript(subs)
-	})
-	def("fill(self, value)", "Sets every element to value (the one object).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		pos, err := positions(o.idx)
-		for _, p := range pos {
-			(*o.data)[p] = a.Value("value")
-		}
-		return lang.None, err
-	})
-	def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.copyOf()
-	})
-	def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		mod, err := a.Import("copy")
-		if err != nil {
-			return nil, err
-		}
-		deep, err := lang.GetAttr(mod, "deepcopy")
-		if err != nil {
-			return nil, err
-		}
-		vals, err := o.values()
-		if err != nil {
-			return nil, err
-		}
-		for i, v := range vals {
-			if vals[i], err = a.Call(deep, v, a.Value("memo")); err != nil {
+			deep, err := lang.GetAttr(mod, "deepcopy")
+			if err != nil {
 				return nil, err
 			}
-		}
-		return newObjArray(vals, o.shape(), o.sess)
-	})
-	def("copy(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.copyOf()
-	})
-	def("reshape(self, *shape)", "The array in a new shape (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		shape, err := shapeArgs(a.Value("shape"))
-		if err != nil {
-			return nil, err
-		}
-		r, err := reshapeOrder(o.idx, shape, 'C')
-		if err != nil {
-			return nil, reshapeError(o.idx, shape)
-		}
-		return o.view(r), nil
-	})
-	def("flatten(self)", "A 1-d copy of the array.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		c, err := o.copyOf()
-		if err != nil {
-			return nil, err
-		}
-		r, err := c.idx.Reshape(-1)
-		return c.view(r), err
-	})
-	def("ravel(self)", "The array as 1-d (a view when it can be).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		r, err := o.idx.Reshape(-1)
-		return o.view(r), err
-	})
-	def("transpose(self, *axes)", "The array with its axes reversed, or permuted as axes says (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		axes := a.Value("axes").(lang.Tuple)
-		if len(axes) == 0 {
-			return o.view(o.idx.T()), nil
-		}
-		dims, err := shapeArgs(axes)
-		if err != nil {
-			return nil, err
-		}
-		r, err := o.idx.Permute(dims...)
-		return o.view(r), err
-	})
-	def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		sorted, err := o.objSort(a, a.Value("axis"))
-		if err != nil {
-			return nil, err
-		}
-		return lang.None, o.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
-	})
-	def("argsort(self, axis=-1)", "The indices that sort the array along axis (by the elements' <).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.objArgsort(a, a.Value("axis"))
-	})
-	def("astype(self, dtype, copy=True)", "A copy as dtype: object (the same elements), a string dtype (str of each), or numbers (float(), int(), complex() or bool of each, as NumPy converts).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.astype(a, a.Value("dtype"))
+			vals, err := o.values()
+			if err != nil {
+				return nil, err
+			}
+			for i, v := range vals {
+				if vals[i], err = a.Call(deep, v, a.Value("memo")); err != nil {
+					return nil, err
+				}
+			}
+			return newObjArray(vals, o.shape(), o.sess)
+		})
+		def("copy(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.copyOf()
+		})
+		def("reshape(self, *shape)", "The array in a new shape (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			shape, err := shapeArgs(a.Value("shape"))
+			if err != nil {
+				return nil, err
+			}
+			r, err := reshapeOrder(o.idx, shape, 'C')
+			if err != nil {
+				return nil, reshapeError(o.idx, shape)
+			}
+			return o.view(r), nil
+		})
+		def("flatten(self)", "A 1-d copy of the array.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			c, err := o.copyOf()
+			if err != nil {
+				return nil, err
+			}
+			r, err := c.idx.Reshape(-1)
+			return c.view(r), err
+		})
+		def("ravel(self)", "The array as 1-d (a view when it can be).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			r, err := o.idx.Reshape(-1)
+			return o.view(r), err
+		})
+		def("transpose(self, *axes)", "The array with its axes reversed, or permuted as axes says (a view).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			axes := a.Value("axes").(lang.Tuple)
+			if len(axes) == 0 {
+				return o.view(o.idx.T()), nil
+			}
+			dims, err := shapeArgs(axes)
+			if err != nil {
+				return nil, err
+			}
+			r, err := o.idx.Permute(dims...)
+			return o.view(r), err
+		})
+		def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			sorted, err := o.objSort(a, a.Value("axis"))
+			if err != nil {
+				return nil, err
+			}
+			return lang.None, o.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
+		})
+		def("argsort(self, axis=-1)", "The indices that sort the array along axis (by the elements' <).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.objArgsort(a, a.Value("axis"))
+		})
+		def("astype(self, dtype, copy=True)", "A copy as dtype: object (the same elements), a string dtype (str of each), or numbers (float(), int(), complex() or bool of each, as NumPy converts).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.astype(a, a.Value("dtype"))
+		})
 	})
 }
 

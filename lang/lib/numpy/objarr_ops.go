@@ -98,25 +98,29 @@ func objOperand(v lang.Value, sess *lang.Session) (*ObjArray, error) {
 var objOps = map[syntax.Token]*lang.Builtin{}
 
 func init() {
-	for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
-		syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
-		op := op
-		objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(x, y)", "x "+op.String()+" y.", func(a *lang.Args) (lang.Value, error) {
-			return a.Binary(op, a.Value("x"), a.Value("y"))
-		})
-	}
+	defineLater(func() {
+		for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
+			syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
+			op := op
+			objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(x, y)", "x "+op.String()+" y.", func(a *lang.Args) (lang.Value, error) {
+				return a.Binary(op, a.Value("x"), a.Value("y"))
+			})
+		}
+	})
 }
 
 // objUnary are the builtins that apply -x, +x and ~x to an element.
 var objUnary = map[syntax.Token]*lang.Builtin{}
 
 func init() {
-	for _, op := range []syntax.Token{syntax.MINUS, syntax.PLUS, syntax.TILDE} {
-		op := op
-		objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(x)", op.String()+"x.", func(a *lang.Args) (lang.Value, error) {
-			return a.Unary(op, a.Value("x"))
-		})
-	}
+	defineLater(func() {
+		for _, op := range []syntax.Token{syntax.MINUS, syntax.PLUS, syntax.TILDE} {
+			op := op
+			objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(x)", op.String()+"x.", func(a *lang.Args) (lang.Value, error) {
+				return a.Unary(op, a.Value("x"))
+			})
+		}
+	})
 }
 
 var _ lang.UnaryOperand = (*ObjArray)(nil)
