@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -21,7 +22,10 @@ import (
 // first, so that they list what a program can reach; ModuleNames lists
 // the modules a library declares without defining it.
 // A hit never loads: the engine's own names (print, object, list's
-// methods) are found before any library is defined.
+// methods) are found before any library is defined. The import of a
+// module a library declares defines that library alone (import numpy
+// leaves torch undefined); a library whose values another library's
+// code can make without an import defines itself first (LoadLibrary).
 
 var (
 	librariesMu      sync.Mutex
@@ -35,6 +39,7 @@ type libraryDef struct {
 	name    string
 	modules []string
 	define  func()
+	done    bool // define has run (or is running)
 }
 
 // RegisterLibrary registers define, which makes the library's
@@ -53,7 +58,7 @@ func RegisterLibrary(name string, modules []string, define func()) {
 		define()
 		return
 	}
-	libraryDefs = append(libraryDefs, libraryDef{name, modules, define})
+	libraryDefs = append(libraryDefs, libraryDef{name: name, modules: modules, define: define})
 }
 
 // LoadLibraries runs the definitions of the registered libraries that
@@ -63,8 +68,33 @@ func RegisterLibrary(name string, modules []string, define func()) {
 func LoadLibraries() { loadLibraries() }
 
 // LibrariesDefined reports whether the registered libraries have been
-// defined: a program that has not reached one runs without them.
+// defined, all of them: a program that has not reached one runs without
+// them.
 func LibrariesDefined() bool { return librariesLoaded.Load() }
+
+// LibraryDefined reports whether the library registered as name has been
+// defined (true for a name never registered: nothing is pending).
+func LibraryDefined(name string) bool {
+	if librariesLoaded.Load() {
+		return true
+	}
+	librariesMu.Lock()
+	defer librariesMu.Unlock()
+	for _, l := range libraryDefs {
+		if l.name == name {
+			return l.done
+		}
+	}
+	return true
+}
+
+// LoadLibrary defines the library registered as name, if it is not
+// defined yet: a library's hook that other code reaches without its
+// module (the array Tensor.numpy() makes) calls it before using the
+// library's tables.
+func LoadLibrary(name string) {
+	loadLibraryWhere(func(l *libraryDef) bool { return l.name == name })
+}
 
 // loadLibraries runs the pending definitions, once. A lookup inside a
 // definition (a library copying one of its own builtins) does not load
@@ -81,10 +111,49 @@ func loadLibraries() {
 	librariesLoading.Store(true)
 	defer librariesLoading.Store(false)
 	for i := 0; i < len(libraryDefs); i++ { // a definition may register another
-		libraryDefs[i].define()
+		if !libraryDefs[i].done {
+			libraryDefs[i].done = true
+			libraryDefs[i].define()
+		}
 	}
 	libraryDefs = nil
 	librariesLoaded.Store(true)
+}
+
+// loadLibraryWhere defines the first pending library match accepts and
+// reports whether there was one. Like loadLibraries, it does nothing
+// inside a definition.
+func loadLibraryWhere(match func(l *libraryDef) bool) bool {
+	if librariesLoaded.Load() || librariesLoading.Load() {
+		return false
+	}
+	librariesMu.Lock()
+	defer librariesMu.Unlock()
+	if librariesLoaded.Load() {
+		return false
+	}
+	for i := range libraryDefs {
+		l := &libraryDefs[i]
+		if l.done || !match(l) {
+			continue
+		}
+		librariesLoading.Store(true)
+		defer librariesLoading.Store(false)
+		l.done = true
+		l.define()
+		if !slices.ContainsFunc(libraryDefs, func(l libraryDef) bool { return !l.done }) {
+			libraryDefs = nil
+			librariesLoaded.Store(true)
+		}
+		return true
+	}
+	return false
+}
+
+// loadModuleLibrary defines the pending library that declares the module
+// name and reports whether there was one.
+func loadModuleLibrary(name string) bool {
+	return loadLibraryWhere(func(l *libraryDef) bool { return slices.Contains(l.modules, name) })
 }
 
 // pendingModules returns the modules the libraries not yet defined
@@ -97,7 +166,9 @@ func pendingModules() []string {
 	defer librariesMu.Unlock()
 	var out []string
 	for _, l := range libraryDefs {
-		out = append(out, l.modules...)
+		if !l.done {
+			out = append(out, l.modules...)
+		}
 	}
 	return out
 }

@@ -28,6 +28,12 @@ func init() {
 			return &Module{Attrs: map[string]Value{"answer": int64(42)}}
 		})
 	})
+	// A second library, whose module's import defines it alone.
+	RegisterLibrary("probe2", []string{"lazy_probe_module2"}, func() {
+		RegisterModule("lazy_probe_module2", "The second probe library's module.", func() *Module {
+			return &Module{Attrs: map[string]Value{"answer": int64(7)}}
+		})
+	})
 }
 
 // TestLibrariesDefinedOnFirstUse runs each row in a fresh process (this
@@ -48,6 +54,7 @@ func TestLibrariesDefinedOnFirstUse(t *testing.T) {
 		{"an import", []string{"import lazy_probe_module\nprint(lazy_probe_module.answer)", "print(probe())"}, "42\nTrue\n"},
 		{"a listing", []string{"import builtins\nprint('lazy_library_probe' in dir(builtins))", "print(probe())"}, "True\nTrue\n"},
 		{"the module names", []string{"import sys\nprint('lazy_probe_module' in sys.builtin_module_names)", "print(probe())"}, "True\nFalse\n"},
+		{"another library's module", []string{"import lazy_probe_module2\nprint(lazy_probe_module2.answer)", "print(probe())", "print(lazy_library_probe(1))", "print(probe())"}, "7\nFalse\n2\nTrue\n"},
 		{"a missing module", []string{"try:\n    import no_such_module_anywhere\nexcept ModuleNotFoundError as e:\n    print(e)"}, "No module named 'no_such_module_anywhere'\n"},
 	}
 	for _, c := range cases {

@@ -80,7 +80,10 @@ func register(e *moduleEntry) {
 
 func lookupEntry(name string) (*moduleEntry, bool) {
 	e, ok := registeredEntry(name)
-	if !ok && loadOnMiss() { // import torch: a library's module
+	if !ok && loadModuleLibrary(name) { // import numpy: the library that declares it
+		e, ok = registeredEntry(name)
+	}
+	if !ok && loadOnMiss() { // any other miss defines them all, as a listing
 		e, ok = registeredEntry(name)
 	}
 	return e, ok

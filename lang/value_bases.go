@@ -191,18 +191,19 @@ func valueBaseNewMethod(name string, cls *Builtin, base *NativeBase) *Builtin {
 // int and str are: D(...) and super().__new__(cls, ...) keep the value
 // class(...) makes as the instance's Native, which hashes the instance
 // and which the instance's attributes read. name is the qualified name
-// ("datetime.date"); methods are the base's methods, special ones
+// ("datetime.date"); methods makes the base's methods, special ones
 // included (each a Builtin binding its instance, with lang.ValueOf for
-// the instance's value); classAttr, optional, reads the subclass's class
+// the instance's value), the first time a derived class looks one up
+// (NativeBase.LazyMethods), so it must make the same ones whenever it
+// runs; classAttr, optional, reads the subclass's class
 // attributes its classes lack (D.now). The repr is the value's with the
 // class's name for its own: D(2020, 1, 2), as CPython's datetime reprs
 // name type(self).
-func RegisterValueTypeBase(name string, class *Builtin, methods map[string]Value, classAttr func(c *UserClass, name string) (Value, bool, error)) {
+func RegisterValueTypeBase(name string, class *Builtin, methods func() map[string]Value, classAttr func(c *UserClass, name string) (Value, bool, error)) {
 	base := &NativeBase{
-		Name:    name,
-		Init:    valueBaseInit,
-		Methods: methods,
-		Attr:    valueBaseAttr,
+		Name: name,
+		Init: valueBaseInit,
+		Attr: valueBaseAttr,
 		Repr: func(x *Instance) (string, bool) {
 			r := Repr(x.Native())
 			if i := strings.IndexByte(r, '('); i >= 0 {
@@ -221,7 +222,11 @@ func RegisterValueTypeBase(name string, class *Builtin, methods map[string]Value
 		valueNew:  valueBaseMaker(class),
 	}
 	newB := valueBaseNewMethod(name, class, base)
-	methods["__new__"] = newB
+	base.LazyMethods = func() map[string]Value {
+		m := methods()
+		m["__new__"] = newB
+		return m
+	}
 	RegisterNativeBase(name, class, base)
 	RegisterClassAttr(class, "__new__", newB)
 }

@@ -184,8 +184,9 @@ func init() {
 	isDatetime := func(v lang.Value) bool { d, ok := v.(Date); return ok && d.hasTime }
 	isTime := func(v lang.Value) bool { _, ok := v.(Time); return ok }
 	isDelta := func(v lang.Value) bool { _, ok := v.(Timedelta); return ok }
-	lang.RegisterValueTypeBase("datetime.date", dateClass, valueBaseMethods("datetime.date", isDate, true, true), subclassAttr(dateClass))
-	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, valueBaseMethods("datetime.datetime", isDatetime, true, true), subclassAttr(datetimeClass))
-	lang.RegisterValueTypeBase("datetime.time", timeClass, valueBaseMethods("datetime.time", isTime, false, true), nil)
-	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, valueBaseMethods("datetime.timedelta", isDelta, false, false), nil)
+	// the methods are made when a class derived from one is first looked up
+	lang.RegisterValueTypeBase("datetime.date", dateClass, func() map[string]lang.Value { return valueBaseMethods("datetime.date", isDate, true, true) }, subclassAttr(dateClass))
+	lang.RegisterValueTypeBase("datetime.datetime", datetimeClass, func() map[string]lang.Value { return valueBaseMethods("datetime.datetime", isDatetime, true, true) }, subclassAttr(datetimeClass))
+	lang.RegisterValueTypeBase("datetime.time", timeClass, func() map[string]lang.Value { return valueBaseMethods("datetime.time", isTime, false, true) }, nil)
+	lang.RegisterValueTypeBase("datetime.timedelta", timedeltaClass, func() map[string]lang.Value { return valueBaseMethods("datetime.timedelta", isDelta, false, false) }, nil)
 }

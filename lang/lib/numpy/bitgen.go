@@ -175,30 +175,32 @@ func (m *MT19937) PyRepr() string {
 }
 
 func init() {
-	for _, c := range []struct {
-		name, doc string
-		seed      func([ssPoolSize]uint32) *bitGen
-	}{
-		{"PCG64", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", pcg64FromPool},
-		{"PCG64DXSM", "PCG64's state stepped by the cheap multiplier with the DXSM output, seeded as PCG64; Generator(PCG64DXSM(seed)) draws NumPy's numbers.", pcg64DXSMFromPool},
-		{"Philox", "The Philox 4x64-10 counter-based bit generator, its key seeded through SeedSequence(seed) as NumPy seeds it; Generator(Philox(seed)) draws NumPy's numbers.", philoxFromPool},
-		{"SFC64", "The SFC64 chaotic bit generator, seeded through SeedSequence(seed) as NumPy seeds it; Generator(SFC64(seed)) draws NumPy's numbers.", sfc64FromPool},
-	} {
-		params := "(seed=None)"
-		if c.name == "Philox" {
-			params = "(seed=None, counter=None, key=None)"
-		}
-		class := lang.NewBuiltin(lang.AsValue, c.name+params, c.doc, func(a *lang.Args) (lang.Value, error) {
+	defineLater(func() {
+		for _, c := range []struct {
+			name, doc string
+			seed      func([ssPoolSize]uint32) *bitGen
+		}{
+			{"PCG64", "NumPy's default bit generator, seeded through SeedSequence(seed); Generator(PCG64(seed)) is default_rng(seed).", pcg64FromPool},
+			{"PCG64DXSM", "PCG64's state stepped by the cheap multiplier with the DXSM output, seeded as PCG64; Generator(PCG64DXSM(seed)) draws NumPy's numbers.", pcg64DXSMFromPool},
+			{"Philox", "The Philox 4x64-10 counter-based bit generator, its key seeded through SeedSequence(seed) as NumPy seeds it; Generator(Philox(seed)) draws NumPy's numbers.", philoxFromPool},
+			{"SFC64", "The SFC64 chaotic bit generator, seeded through SeedSequence(seed) as NumPy seeds it; Generator(SFC64(seed)) draws NumPy's numbers.", sfc64FromPool},
+		} {
+			params := "(seed=None)"
 			if c.name == "Philox" {
-				return newPhilox(a)
+				params = "(seed=None, counter=None, key=None)"
 			}
-			ss, err := seedSequenceOf(a.Value("seed"))
-			if err != nil {
-				return nil, err
-			}
-			return &BitGenerator{p: c.seed(ss.pool())}, nil
-		})
-		lang.RegisterClass(class, bitGenModules[c.name]+c.name)
-		randomFunctions[c.name] = class
-	}
+			class := lang.NewBuiltin(lang.AsValue, c.name+params, c.doc, func(a *lang.Args) (lang.Value, error) {
+				if c.name == "Philox" {
+					return newPhilox(a)
+				}
+				ss, err := seedSequenceOf(a.Value("seed"))
+				if err != nil {
+					return nil, err
+				}
+				return &BitGenerator{p: c.seed(ss.pool())}, nil
+			})
+			lang.RegisterClass(class, bitGenModules[c.name]+c.name)
+			randomFunctions[c.name] = class
+		}
+	})
 }

@@ -495,32 +495,34 @@ func (b *BitGenerator) SetAttr(name string, v lang.Value) error {
 var bitGenMethods = map[string]*lang.Builtin{}
 
 func init() {
-	recv := func(a *lang.Args) *BitGenerator { b, _ := a.Value("self").(*BitGenerator); return b }
-	bitGenMethods["advance"] = lang.NewBuiltin(lang.AsValue, "advance(self, delta)", "Moves the bit generator delta draws ahead (PCG64, PCG64DXSM; taken mod 2**128) or delta blocks of four draws (Philox; mod 2**256), as NumPy's advance; returns the bit generator.", func(a *lang.Args) (lang.Value, error) {
-		b := recv(a)
-		d, err := intArg(a.Value("delta"), "&")
-		if err != nil {
-			return nil, err
-		}
-		return b, b.advanceBy(d)
-	})
-	bitGenMethods["jumped"] = lang.NewBuiltin(lang.AsValue, "jumped(self, jumps=1)", "A new bit generator in this one's state advanced jumps times NumPy's jump (PCG64: (φ-1)·2**128 draws; Philox: 2**128 blocks).", func(a *lang.Args) (lang.Value, error) {
-		b := recv(a)
-		// jump_inplace multiplies by int(jumps)
-		n, err := pyInt(a, a.Value("jumps"))
-		if err != nil {
-			return nil, err
-		}
-		c := b.clone()
-		step := new(big.Int).Set(two128)
-		if p, _ := pcgState(c.p.src); p != nil {
-			step.Set(pcgJump)
-		}
-		return c, c.advanceBy(step.Mul(step, n))
-	})
-	bitGenMethods["random_raw"] = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The bit generator's next 64-bit word as an int, or size= of them as a uint64 array (None with output=False).", func(a *lang.Args) (lang.Value, error) {
-		b := recv(a)
-		return randomRaw(a, b.p.mu, b.p.uint64)
+	defineLater(func() {
+		recv := func(a *lang.Args) *BitGenerator { b, _ := a.Value("self").(*BitGenerator); return b }
+		bitGenMethods["advance"] = lang.NewBuiltin(lang.AsValue, "advance(self, delta)", "Moves the bit generator delta draws ahead (PCG64, PCG64DXSM; taken mod 2**128) or delta blocks of four draws (Philox; mod 2**256), as NumPy's advance; returns the bit generator.", func(a *lang.Args) (lang.Value, error) {
+			b := recv(a)
+			d, err := intArg(a.Value("delta"), "&")
+			if err != nil {
+				return nil, err
+			}
+			return b, b.advanceBy(d)
+		})
+		bitGenMethods["jumped"] = lang.NewBuiltin(lang.AsValue, "jumped(self, jumps=1)", "A new bit generator in this one's state advanced jumps times NumPy's jump (PCG64: (φ-1)·2**128 draws; Philox: 2**128 blocks).", func(a *lang.Args) (lang.Value, error) {
+			b := recv(a)
+			// jump_inplace multiplies by int(jumps)
+			n, err := pyInt(a, a.Value("jumps"))
+			if err != nil {
+				return nil, err
+			}
+			c := b.clone()
+			step := new(big.Int).Set(two128)
+			if p, _ := pcgState(c.p.src); p != nil {
+				step.Set(pcgJump)
+			}
+			return c, c.advanceBy(step.Mul(step, n))
+		})
+		bitGenMethods["random_raw"] = lang.NewBuiltin(lang.AsValue, "random_raw(self, size=None, output=True)", "The bit generator's next 64-bit word as an int, or size= of them as a uint64 array (None with output=False).", func(a *lang.Args) (lang.Value, error) {
+			b := recv(a)
+			return randomRaw(a, b.p.mu, b.p.uint64)
+		})
 	})
 }
 

@@ -10,21 +10,23 @@ import (
 // files, and back.
 
 func init() {
-	arrayMethods["tobytes"] = lang.NewBuiltin(lang.AsValue, "tobytes(self, order='C')", "The array's elements as bytes, read in order ('C', 'F', 'A' or 'K'), little-endian.", func(a *lang.Args) (lang.Value, error) {
-		t := a.Value("self").(*Array).val()
-		order, err := orderArg(t, a, true)
-		if err != nil {
-			return nil, err
-		}
-		flat, err := ravelOrder(t, order, false)
-		if err != nil {
-			return nil, err
-		}
-		b, err := rawBytes(flat)
-		if err != nil {
-			return nil, err
-		}
-		return lang.NewBytes(append([]byte(nil), b...)), nil
+	defineLater(func() {
+		arrayMethods["tobytes"] = lang.NewBuiltin(lang.AsValue, "tobytes(self, order='C')", "The array's elements as bytes, read in order ('C', 'F', 'A' or 'K'), little-endian.", func(a *lang.Args) (lang.Value, error) {
+			t := a.Value("self").(*Array).val()
+			order, err := orderArg(t, a, true)
+			if err != nil {
+				return nil, err
+			}
+			flat, err := ravelOrder(t, order, false)
+			if err != nil {
+				return nil, err
+			}
+			b, err := rawBytes(flat)
+			if err != nil {
+				return nil, err
+			}
+			return lang.NewBytes(append([]byte(nil), b...)), nil
+		})
 	})
 }
 

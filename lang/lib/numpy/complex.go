@@ -191,35 +191,37 @@ func angle(t *tensor.Tensor, deg bool) (*tensor.Tensor, error) {
 }
 
 func init() {
-	defArrayFuncs([]arrayFunc{
-		{name: "conj", doc: "The complex conjugate of each element (a copy of a real array).", fn: conjugate},
-		{name: "conjugate", doc: "The complex conjugate of each element (a copy of a real array).", fn: conjugate},
-		{name: "real", doc: "The real parts: a view of a complex array's, the array itself for a real one.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := realPart(t)
-				return partOf(a, r), err
-			}},
-		{name: "imag", doc: "The imaginary parts: a view of a complex array's, zeros for a real one.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := imagPart(t)
-				return partOf(a, r), err
-			}},
-		{name: "angle", params: "deg=False", doc: "The argument of each element, in radians (degrees with deg=True).", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := angle(t, a.Bool("deg"))
-				if err != nil {
-					return nil, err
-				}
-				return wrap(r), nil
-			}},
-		{name: "iscomplexobj", doc: "Whether the array's dtype is complex (whatever its values).", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return t.DType().IsComplex(), nil }},
-		{name: "isrealobj", doc: "Whether the array's dtype is not complex.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return !t.DType().IsComplex(), nil }},
-		{name: "iscomplex", doc: "Whether each element has a nonzero imaginary part.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return imagTest(t, tensor.Ne) }},
-		{name: "isreal", doc: "Whether each element has a zero imaginary part.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return imagTest(t, tensor.Eq) }},
+	defineLater(func() {
+		defArrayFuncs([]arrayFunc{
+			{name: "conj", doc: "The complex conjugate of each element (a copy of a real array).", fn: conjugate},
+			{name: "conjugate", doc: "The complex conjugate of each element (a copy of a real array).", fn: conjugate},
+			{name: "real", doc: "The real parts: a view of a complex array's, the array itself for a real one.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					r, err := realPart(t)
+					return partOf(a, r), err
+				}},
+			{name: "imag", doc: "The imaginary parts: a view of a complex array's, zeros for a real one.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					r, err := imagPart(t)
+					return partOf(a, r), err
+				}},
+			{name: "angle", params: "deg=False", doc: "The argument of each element, in radians (degrees with deg=True).", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					r, err := angle(t, a.Bool("deg"))
+					if err != nil {
+						return nil, err
+					}
+					return wrap(r), nil
+				}},
+			{name: "iscomplexobj", doc: "Whether the array's dtype is complex (whatever its values).", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return t.DType().IsComplex(), nil }},
+			{name: "isrealobj", doc: "Whether the array's dtype is not complex.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return !t.DType().IsComplex(), nil }},
+			{name: "iscomplex", doc: "Whether each element has a nonzero imaginary part.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return imagTest(t, tensor.Ne) }},
+			{name: "isreal", doc: "Whether each element has a zero imaginary part.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return imagTest(t, tensor.Eq) }},
+		})
 	})
 }
 

@@ -65,13 +65,15 @@ var (
 )
 
 func init() {
-	for i := range npInfos {
-		e := &npInfos[i]
-		npDTypes[e.dt] = &e.npInfo
-		for _, n := range append(append([]string{e.dt.String(), e.class, e.char}, e.aliases...), e.names...) {
-			dtypeNames[n] = e.dt
+	defineLater(func() {
+		for i := range npInfos {
+			e := &npInfos[i]
+			npDTypes[e.dt] = &e.npInfo
+			for _, n := range append(append([]string{e.dt.String(), e.class, e.char}, e.aliases...), e.names...) {
+				dtypeNames[n] = e.dt
+			}
 		}
-	}
+	})
 }
 
 // numpyName is NumPy's name of a dtype: bool, int8, float16, complex128.

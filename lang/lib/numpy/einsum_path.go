@@ -17,7 +17,9 @@ import (
 var einsumPathSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_einsum_path", "np.einsum_path, written in Python (kael's own code, choosing contractions as NumPy 1.24's numpy/core/einsumfunc.py does).", einsumPathSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_einsum_path", "np.einsum_path, written in Python (kael's own code, choosing contractions as NumPy 1.24's numpy/core/einsumfunc.py does).", einsumPathSource)
+	})
 }
 
 // defEinsumPath adds np.einsum_path.

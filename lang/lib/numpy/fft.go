@@ -134,7 +134,9 @@ var fftModule = &lang.Module{Name: "numpy.fft", Doc: "NumPy's discrete Fourier t
 }}
 
 func init() {
-	lang.RegisterModule("numpy.fft", "NumPy's discrete Fourier transforms.", func() *lang.Module { return fftModule })
+	defineLater(func() {
+		lang.RegisterModule("numpy.fft", "NumPy's discrete Fourier transforms.", func() *lang.Module { return fftModule })
+	})
 }
 
 // fftND is fftn, ifftn, fft2 or ifft2: the 1-d transform along each of
@@ -208,8 +210,10 @@ func fftND(name, doc string, inverse bool, defAxes lang.Value) *lang.Builtin {
 }
 
 func init() {
-	fftModule.Attrs["fftn"] = fftND("fftn", "The n-dimensional discrete Fourier transform over axes (all by default), each of the length in s, complex128.", false, nil)
-	fftModule.Attrs["ifftn"] = fftND("ifftn", "The n-dimensional inverse discrete Fourier transform over axes (all by default), complex128.", true, nil)
-	fftModule.Attrs["fft2"] = fftND("fft2", "The 2-dimensional discrete Fourier transform over the last two axes (axes=), complex128.", false, lang.Tuple{int64(-2), int64(-1)})
-	fftModule.Attrs["ifft2"] = fftND("ifft2", "The 2-dimensional inverse discrete Fourier transform over the last two axes, complex128.", true, lang.Tuple{int64(-2), int64(-1)})
+	defineLater(func() {
+		fftModule.Attrs["fftn"] = fftND("fftn", "The n-dimensional discrete Fourier transform over axes (all by default), each of the length in s, complex128.", false, nil)
+		fftModule.Attrs["ifftn"] = fftND("ifftn", "The n-dimensional inverse discrete Fourier transform over axes (all by default), complex128.", true, nil)
+		fftModule.Attrs["fft2"] = fftND("fft2", "The 2-dimensional discrete Fourier transform over the last two axes (axes=), complex128.", false, lang.Tuple{int64(-2), int64(-1)})
+		fftModule.Attrs["ifft2"] = fftND("ifft2", "The 2-dimensional inverse discrete Fourier transform over the last two axes, complex128.", true, lang.Tuple{int64(-2), int64(-1)})
+	})
 }

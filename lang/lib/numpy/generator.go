@@ -519,118 +519,120 @@ type genFunc struct {
 var generatorMethods = map[string]*lang.Builtin{}
 
 func init() {
-	defs := []genFunc{
-		{"random(self, size=None, dtype=float)", "Floats uniform in [0, 1), float64 (53 random bits) or float32 (24).",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				dt, err := floatDType(a.Value("dtype"), "random")
-				if err != nil {
-					return nil, err
-				}
-				if dt == tensor.Float32 {
-					return fillFloat32(a.Value("size"), p.float)
-				}
-				return fill(a.Value("size"), tensor.Float64, p.double)
-			}},
-		{"integers(self, low, high=None, size=None, dtype=int, endpoint=False)", "Integers uniform in [low, high) ([low, high] with endpoint=True; from 0 without high).", genIntegers},
-		{"uniform(self, low=0.0, high=1.0, size=None)", "Floats uniform in [low, high).",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				return uniformDraws(a, p.double, false)
-			}},
-		{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				return normalDraws(a, func() float64 { return p.standardNormal() })
-			}},
-		{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				dt, err := floatDType(a.Value("dtype"), "standard_normal")
-				if err != nil {
-					return nil, err
-				}
-				if dt == tensor.Float32 {
-					return fillFloat32(a.Value("size"), p.normalFloat)
-				}
-				return fill(a.Value("size"), tensor.Float64, p.standardNormal)
-			}},
-		{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
-		{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				var t *tensor.Tensor
-				var err error
-				_, isArray := a.Value("x").(*Array)
-				if n, ok := lang.AsInt(a.Value("x")); ok && !isArray {
-					t, err = tensor.Arange(0, float64(max(n, 0)), 1, tensor.Int64)
-				} else if t, err = arrayFrom(a.Value("x"), 0, false); err == nil {
-					if t.Dim() == 0 {
-						return nil, lang.Errorf(AxisError, "axis 0 is out of bounds for array of dimension 0")
+	defineLater(func() {
+		defs := []genFunc{
+			{"random(self, size=None, dtype=float)", "Floats uniform in [0, 1), float64 (53 random bits) or float32 (24).",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					dt, err := floatDType(a.Value("dtype"), "random")
+					if err != nil {
+						return nil, err
 					}
-					t, err = t.Clone()
-				}
-				if err != nil {
-					return nil, err
-				}
-				return wrapArray(t), genShuffle(p, t)
-			}},
-		{"shuffle(self, x)", "Shuffles the array or list x in place along its first axis.",
-			func(p *bitGen, a *lang.Args) (lang.Value, error) {
-				switch x := a.Value("x").(type) {
-				case *Array:
-					return lang.None, x.update(func(t *tensor.Tensor) error { return genShuffle(p, t) })
-				case *lang.List:
-					for i := len(x.Elems) - 1; i >= 1; i-- {
-						j := p.interval(uint64(i))
-						x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
+					if dt == tensor.Float32 {
+						return fillFloat32(a.Value("size"), p.float)
 					}
-					return lang.None, nil
-				case lang.Tuple:
-					// NumPy draws the first swap before the tuple refuses it
-					if len(x) > 1 {
-						p.interval(uint64(len(x) - 1))
+					return fill(a.Value("size"), tensor.Float64, p.double)
+				}},
+			{"integers(self, low, high=None, size=None, dtype=int, endpoint=False)", "Integers uniform in [low, high) ([low, high] with endpoint=True; from 0 without high).", genIntegers},
+			{"uniform(self, low=0.0, high=1.0, size=None)", "Floats uniform in [low, high).",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					return uniformDraws(a, p.double, false)
+				}},
+			{"normal(self, loc=0.0, scale=1.0, size=None)", "Floats from the normal distribution of mean loc and standard deviation scale (NumPy's ziggurat).",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					return normalDraws(a, func() float64 { return p.standardNormal() })
+				}},
+			{"standard_normal(self, size=None, dtype=float)", "Floats from the standard normal distribution (float64).",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					dt, err := floatDType(a.Value("dtype"), "standard_normal")
+					if err != nil {
+						return nil, err
 					}
-				}
-				return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(a.Value("x")))
-			}},
-	}
-	for _, d := range append(append(append(defs, distributionMethods...), moreDistributionMethods...), append(chiDistributionMethods, miscDistributionMethods...)...) {
-		d := d
-		name := d.sig[:strings.IndexByte(d.sig, '(')]
-		generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {
-			g := a.Value("self").(*Generator)
-			g.p.mu.Lock()
-			defer g.p.mu.Unlock()
-			return d.fn(g.p, a)
-		})
-	}
-	randomFunctions["default_rng"] = lang.NewBuiltin(lang.AsValue, "default_rng(seed=None)", "A Generator over PCG64 seeded through SeedSequence(seed), as NumPy's: an int or a sequence of ints gives NumPy's stream; None seeds from the system.", func(a *lang.Args) (lang.Value, error) {
-		switch x := a.Value("seed").(type) {
-		case *Generator:
-			return x, nil
-		case *BitGenerator:
-			return &Generator{p: x.p, bg: x}, nil
-		case *MT19937:
-			return &Generator{p: x.bitGen(), bg: x}, nil
+					if dt == tensor.Float32 {
+						return fillFloat32(a.Value("size"), p.normalFloat)
+					}
+					return fill(a.Value("size"), tensor.Float64, p.standardNormal)
+				}},
+			{"choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.", genChoice},
+			{"permutation(self, x)", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					var t *tensor.Tensor
+					var err error
+					_, isArray := a.Value("x").(*Array)
+					if n, ok := lang.AsInt(a.Value("x")); ok && !isArray {
+						t, err = tensor.Arange(0, float64(max(n, 0)), 1, tensor.Int64)
+					} else if t, err = arrayFrom(a.Value("x"), 0, false); err == nil {
+						if t.Dim() == 0 {
+							return nil, lang.Errorf(AxisError, "axis 0 is out of bounds for array of dimension 0")
+						}
+						t, err = t.Clone()
+					}
+					if err != nil {
+						return nil, err
+					}
+					return wrapArray(t), genShuffle(p, t)
+				}},
+			{"shuffle(self, x)", "Shuffles the array or list x in place along its first axis.",
+				func(p *bitGen, a *lang.Args) (lang.Value, error) {
+					switch x := a.Value("x").(type) {
+					case *Array:
+						return lang.None, x.update(func(t *tensor.Tensor) error { return genShuffle(p, t) })
+					case *lang.List:
+						for i := len(x.Elems) - 1; i >= 1; i-- {
+							j := p.interval(uint64(i))
+							x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
+						}
+						return lang.None, nil
+					case lang.Tuple:
+						// NumPy draws the first swap before the tuple refuses it
+						if len(x) > 1 {
+							p.interval(uint64(len(x) - 1))
+						}
+					}
+					return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(a.Value("x")))
+				}},
 		}
-		ss, err := seedSequenceOf(a.Value("seed"))
-		if err != nil {
-			return nil, err
+		for _, d := range append(append(append(defs, distributionMethods...), moreDistributionMethods...), append(chiDistributionMethods, miscDistributionMethods...)...) {
+			d := d
+			name := d.sig[:strings.IndexByte(d.sig, '(')]
+			generatorMethods[name] = lang.NewBuiltin(lang.AsValue, d.sig, d.doc, func(a *lang.Args) (lang.Value, error) {
+				g := a.Value("self").(*Generator)
+				g.p.mu.Lock()
+				defer g.p.mu.Unlock()
+				return d.fn(g.p, a)
+			})
 		}
-		return &Generator{p: pcg64FromPool(ss.pool())}, nil
-	})
-	genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64, PCG64DXSM, Philox, SFC64 or MT19937), sharing its state.", func(a *lang.Args) (lang.Value, error) {
-		switch bg := a.Value("bit_generator").(type) {
-		case *BitGenerator:
-			return &Generator{p: bg.p, bg: bg}, nil
-		case *MT19937:
-			return &Generator{p: bg.bitGen(), bg: bg}, nil
-		}
-		for _, class := range []string{"PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937"} {
-			if a.Value("bit_generator") == randomFunctions[class] {
-				return nil, lang.Errorf(lang.ValueError, "Invalid bit generator. The bit generator must be instantiated.")
+		randomFunctions["default_rng"] = lang.NewBuiltin(lang.AsValue, "default_rng(seed=None)", "A Generator over PCG64 seeded through SeedSequence(seed), as NumPy's: an int or a sequence of ints gives NumPy's stream; None seeds from the system.", func(a *lang.Args) (lang.Value, error) {
+			switch x := a.Value("seed").(type) {
+			case *Generator:
+				return x, nil
+			case *BitGenerator:
+				return &Generator{p: x.p, bg: x}, nil
+			case *MT19937:
+				return &Generator{p: x.bitGen(), bg: x}, nil
 			}
-		}
-		return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'capsule'", lang.TypeName(a.Value("bit_generator")))
+			ss, err := seedSequenceOf(a.Value("seed"))
+			if err != nil {
+				return nil, err
+			}
+			return &Generator{p: pcg64FromPool(ss.pool())}, nil
+		})
+		genClass := lang.NewBuiltin(lang.AsValue, "Generator(bit_generator)", "A Generator drawing from bit_generator (a PCG64, PCG64DXSM, Philox, SFC64 or MT19937), sharing its state.", func(a *lang.Args) (lang.Value, error) {
+			switch bg := a.Value("bit_generator").(type) {
+			case *BitGenerator:
+				return &Generator{p: bg.p, bg: bg}, nil
+			case *MT19937:
+				return &Generator{p: bg.bitGen(), bg: bg}, nil
+			}
+			for _, class := range []string{"PCG64", "PCG64DXSM", "Philox", "SFC64", "MT19937"} {
+				if a.Value("bit_generator") == randomFunctions[class] {
+					return nil, lang.Errorf(lang.ValueError, "Invalid bit generator. The bit generator must be instantiated.")
+				}
+			}
+			return nil, lang.Errorf(lang.AttributeError, "'%s' object has no attribute 'capsule'", lang.TypeName(a.Value("bit_generator")))
+		})
+		lang.RegisterClass(genClass, "numpy.random._generator.Generator")
+		randomFunctions["Generator"] = genClass
 	})
-	lang.RegisterClass(genClass, "numpy.random._generator.Generator")
-	randomFunctions["Generator"] = genClass
 }
 
 // bigWords is a non-negative int of any size as its 32-bit words, least

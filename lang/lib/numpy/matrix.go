@@ -20,7 +20,9 @@ import (
 var matrixSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_matrix", "np.matrix, np.asmatrix, np.mat and np.bmat, written in Python over kael's ndarray subclasses (kael's own code, behaving as NumPy 1.24's numpy/matrixlib).", matrixSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_matrix", "np.matrix, np.asmatrix, np.mat and np.bmat, written in Python over kael's ndarray subclasses (kael's own code, behaving as NumPy 1.24's numpy/matrixlib).", matrixSource)
+	})
 }
 
 // matrixFuncs are the functions of matrix.py: NumPy's signature and what

@@ -336,316 +336,318 @@ func sumInput(t *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 func init() {
-	defArrayFuncs([]arrayFunc{
-		{name: "sum", params: "axis=None, dtype=None, keepdims=False", doc: "The sum of the elements over axis (all when None).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				t, err := withDType(t, a)
-				if err != nil {
-					return nil, err
-				}
-				if t, err = sumInput(t); err != nil {
-					return nil, err
-				}
-				return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, sumInOrder)))
-			}},
-		{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				t, err := withDType(t, a)
-				if err != nil {
-					return nil, err
-				}
-				if t, err = sumInput(t); err != nil {
-					return nil, err
-				}
-				return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, tensor.Prod)))
-			}},
-		{name: "mean", params: "axis=None, dtype=None, keepdims=False", doc: "The arithmetic mean over axis; integers average in float64.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				t, err := withDType(t, a)
-				if err != nil {
-					return nil, err
-				}
-				if t, err = floating(t); err != nil {
-					return nil, err
-				}
-				return checkedEmptyMean(a, t)(reduction(t, a, meanInOrder))
-			}},
-		{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return variance(t, a, true)
-			}},
-		{name: "var", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The variance over axis, with ddof degrees of freedom subtracted.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return variance(t, a, false)
-			}},
-		{name: "max", params: "axis=None, keepdims=False", doc: "The largest element over axis.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return extremum(t, a, "maximum", tensor.Amax)
-			}},
-		{name: "min", params: "axis=None, keepdims=False", doc: "The smallest element over axis.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return extremum(t, a, "minimum", tensor.Amin)
-			}},
-		{name: "amax", params: "axis=None, keepdims=False", doc: "The largest element over axis.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return extremum(t, a, "maximum", tensor.Amax)
-			}},
-		{name: "amin", params: "axis=None, keepdims=False", doc: "The smallest element over axis.", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return extremum(t, a, "minimum", tensor.Amin)
-			}},
-		{name: "all", params: "axis=None, keepdims=False", doc: "Whether every element over axis is true.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.All) }},
-		{name: "any", params: "axis=None, keepdims=False", doc: "Whether some element over axis is true.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.Any) }},
-		{name: "argmax", params: "axis=None, keepdims=False", doc: "The index of the largest element (of the flattened array when axis is None).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return argExtremum(t, a, "argmax", tensor.ArgmaxAll, tensor.Argmax)
-			}},
-		{name: "argmin", params: "axis=None, keepdims=False", doc: "The index of the smallest element (of the flattened array when axis is None).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return argExtremum(t, a, "argmin", tensor.ArgminAll, tensor.Argmin)
-			}},
-		{name: "cumsum", params: "axis=None, dtype=None", doc: "The running sums along axis (of the flattened array when None).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				t, err := withDType(t, a)
-				if err != nil {
-					return nil, err
-				}
-				if t, err = sumInput(t); err != nil {
-					return nil, err
-				}
-				axis := 0
-				if a.IsNone("axis") {
-					if t, err = t.Reshape(-1); err != nil {
+	defineLater(func() {
+		defArrayFuncs([]arrayFunc{
+			{name: "sum", params: "axis=None, dtype=None, keepdims=False", doc: "The sum of the elements over axis (all when None).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					t, err := withDType(t, a)
+					if err != nil {
 						return nil, err
 					}
-				} else {
+					if t, err = sumInput(t); err != nil {
+						return nil, err
+					}
+					return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, sumInOrder)))
+				}},
+			{name: "prod", params: "axis=None, dtype=None, keepdims=False", doc: "The product of the elements over axis.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					t, err := withDType(t, a)
+					if err != nil {
+						return nil, err
+					}
+					if t, err = sumInput(t); err != nil {
+						return nil, err
+					}
+					return checkedReduce(a, "reduce", t)(reduction(t, a, unsignedTotal(t, tensor.Prod)))
+				}},
+			{name: "mean", params: "axis=None, dtype=None, keepdims=False", doc: "The arithmetic mean over axis; integers average in float64.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					t, err := withDType(t, a)
+					if err != nil {
+						return nil, err
+					}
+					if t, err = floating(t); err != nil {
+						return nil, err
+					}
+					return checkedEmptyMean(a, t)(reduction(t, a, meanInOrder))
+				}},
+			{name: "std", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The standard deviation over axis, with ddof degrees of freedom subtracted (0: the population's).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return variance(t, a, true)
+				}},
+			{name: "var", params: "axis=None, dtype=None, ddof=0, keepdims=False", doc: "The variance over axis, with ddof degrees of freedom subtracted.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return variance(t, a, false)
+				}},
+			{name: "max", params: "axis=None, keepdims=False", doc: "The largest element over axis.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return extremum(t, a, "maximum", tensor.Amax)
+				}},
+			{name: "min", params: "axis=None, keepdims=False", doc: "The smallest element over axis.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return extremum(t, a, "minimum", tensor.Amin)
+				}},
+			{name: "amax", params: "axis=None, keepdims=False", doc: "The largest element over axis.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return extremum(t, a, "maximum", tensor.Amax)
+				}},
+			{name: "amin", params: "axis=None, keepdims=False", doc: "The smallest element over axis.", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return extremum(t, a, "minimum", tensor.Amin)
+				}},
+			{name: "all", params: "axis=None, keepdims=False", doc: "Whether every element over axis is true.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.All) }},
+			{name: "any", params: "axis=None, keepdims=False", doc: "Whether some element over axis is true.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return reduction(t, a, tensor.Any) }},
+			{name: "argmax", params: "axis=None, keepdims=False", doc: "The index of the largest element (of the flattened array when axis is None).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return argExtremum(t, a, "argmax", tensor.ArgmaxAll, tensor.Argmax)
+				}},
+			{name: "argmin", params: "axis=None, keepdims=False", doc: "The index of the smallest element (of the flattened array when axis is None).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return argExtremum(t, a, "argmin", tensor.ArgminAll, tensor.Argmin)
+				}},
+			{name: "cumsum", params: "axis=None, dtype=None", doc: "The running sums along axis (of the flattened array when None).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					t, err := withDType(t, a)
+					if err != nil {
+						return nil, err
+					}
+					if t, err = sumInput(t); err != nil {
+						return nil, err
+					}
+					axis := 0
+					if a.IsNone("axis") {
+						if t, err = t.Reshape(-1); err != nil {
+							return nil, err
+						}
+					} else {
+						axes, err := axesArg(a.Value("axis"), t.Dim())
+						if err != nil {
+							return nil, err
+						}
+						axis = axes[0]
+					}
+					var r *tensor.Tensor
+					switch dt := t.DType(); dt {
+					// NumPy's add.accumulate sums the narrow floats in their own
+					// dtype, where the core (as PyTorch) accumulates wider.
+					case tensor.Float32:
+						r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(float32(x)) }, 0, func(a, b float64) float64 { return a + b })
+					case tensor.Float16:
+						r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) }, 0, func(a, b float64) float64 { return a + b })
+					case tensor.Complex64:
+						r, err = accumulate(t, dt, axis, func(x complex128) complex128 { return complex128(complex64(x)) }, 0, func(a, b complex128) complex128 { return a + b })
+					case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float64, tensor.BFloat16, tensor.Complex128:
+						r, err = tensor.Cumsum(t, axis)
+					case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
+						r, err = unsignedAccumulate(t, axis, tensor.Cumsum)
+					}
+					if err != nil {
+						return nil, err
+					}
+					return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
+				}},
+			{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.", methodOnly: true, // np.reshape: reshape.go
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					shape, err := shapeArgs(a.Value("shape"))
+					if err != nil {
+						return nil, err
+					}
+					return reshapeTo(t, shape, a)
+				}},
+			{name: "transpose", params: "*axes", doc: "The array with its axes permuted (reversed when none are given).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					axes, err := shapeArgs(a.Value("axes"))
+					if err != nil {
+						return nil, err
+					}
+					if len(axes) == 0 {
+						r, err := transposeAll(t)
+						return wrapArray(r), err
+					}
+					r, err := t.Permute(axes...)
+					if err != nil {
+						return nil, lang.Errorf(lang.ValueError, "axes don't match array")
+					}
+					return wrapArray(r), nil
+				}},
+			{name: "flatten", params: "order='C'", doc: "A copy of the array in one dimension, read in order.", methodOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					order, err := orderArg(t, a, true)
+					if err != nil {
+						return nil, err
+					}
+					r, err := ravelOrder(t, order, true)
+					return wrapArray(r), err
+				}},
+			{name: "ravel", params: "order='C'", doc: "The array in one dimension, read in order (a view when possible).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					order, err := orderArg(t, a, true)
+					if err != nil {
+						return nil, err
+					}
+					r, err := ravelOrder(t, order, false)
+					return wrapArray(r), err
+				}},
+			{name: "squeeze", params: "axis=None", doc: "The array without its dimensions of size 1 (or only those of axis).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
 					axes, err := axesArg(a.Value("axis"), t.Dim())
 					if err != nil {
 						return nil, err
 					}
-					axis = axes[0]
-				}
-				var r *tensor.Tensor
-				switch dt := t.DType(); dt {
-				// NumPy's add.accumulate sums the narrow floats in their own
-				// dtype, where the core (as PyTorch) accumulates wider.
-				case tensor.Float32:
-					r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(float32(x)) }, 0, func(a, b float64) float64 { return a + b })
-				case tensor.Float16:
-					r, err = accumulate(t, dt, axis, func(x float64) float64 { return float64(tensor.F16FromFloat32(float32(x)).Float32()) }, 0, func(a, b float64) float64 { return a + b })
-				case tensor.Complex64:
-					r, err = accumulate(t, dt, axis, func(x complex128) complex128 { return complex128(complex64(x)) }, 0, func(a, b complex128) complex128 { return a + b })
-				case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float64, tensor.BFloat16, tensor.Complex128:
-					r, err = tensor.Cumsum(t, axis)
-				case tensor.Uint8, tensor.Uint16, tensor.Uint32, tensor.Uint64:
-					r, err = unsignedAccumulate(t, axis, tensor.Cumsum)
-				}
-				if err != nil {
-					return nil, err
-				}
-				return checkedReduce(a, "accumulate", t)(wrapArray(r), nil)
-			}},
-		{name: "reshape", params: "*shape, order='C'", doc: "The same data in a new shape (a view when possible); one dimension may be -1.", methodOnly: true, // np.reshape: reshape.go
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				shape, err := shapeArgs(a.Value("shape"))
-				if err != nil {
-					return nil, err
-				}
-				return reshapeTo(t, shape, a)
-			}},
-		{name: "transpose", params: "*axes", doc: "The array with its axes permuted (reversed when none are given).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				axes, err := shapeArgs(a.Value("axes"))
-				if err != nil {
-					return nil, err
-				}
-				if len(axes) == 0 {
-					r, err := transposeAll(t)
-					return wrapArray(r), err
-				}
-				r, err := t.Permute(axes...)
-				if err != nil {
-					return nil, lang.Errorf(lang.ValueError, "axes don't match array")
-				}
-				return wrapArray(r), nil
-			}},
-		{name: "flatten", params: "order='C'", doc: "A copy of the array in one dimension, read in order.", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				order, err := orderArg(t, a, true)
-				if err != nil {
-					return nil, err
-				}
-				r, err := ravelOrder(t, order, true)
-				return wrapArray(r), err
-			}},
-		{name: "ravel", params: "order='C'", doc: "The array in one dimension, read in order (a view when possible).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				order, err := orderArg(t, a, true)
-				if err != nil {
-					return nil, err
-				}
-				r, err := ravelOrder(t, order, false)
-				return wrapArray(r), err
-			}},
-		{name: "squeeze", params: "axis=None", doc: "The array without its dimensions of size 1 (or only those of axis).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				axes, err := axesArg(a.Value("axis"), t.Dim())
-				if err != nil {
-					return nil, err
-				}
-				shape := t.Shape()
-				if axes == nil {
-					axes = nil
-					for i, n := range shape {
-						if n == 1 {
-							axes = append(axes, i)
+					shape := t.Shape()
+					if axes == nil {
+						axes = nil
+						for i, n := range shape {
+							if n == 1 {
+								axes = append(axes, i)
+							}
 						}
 					}
-				}
-				for _, ax := range axes {
-					if shape[ax] != 1 {
-						return nil, lang.Errorf(lang.ValueError, "cannot select an axis to squeeze out which has size not equal to one")
+					for _, ax := range axes {
+						if shape[ax] != 1 {
+							return nil, lang.Errorf(lang.ValueError, "cannot select an axis to squeeze out which has size not equal to one")
+						}
 					}
-				}
-				var out []int
-				for i, n := range shape {
-					if !slices.Contains(axes, i) {
-						out = append(out, n)
+					var out []int
+					for i, n := range shape {
+						if !slices.Contains(axes, i) {
+							out = append(out, n)
+						}
 					}
-				}
-				r, err := t.Reshape(out...)
-				if err != nil {
-					return nil, err
-				}
-				return wrapArray(r), nil // a 0-d array, not a scalar, as NumPy's
-			}},
-		{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				if objDTypeArg(a.Value("dtype")) {
-					return objArrayFrom(wrapArray(t), true, a.Session()) // the elements as Python numbers
-				}
-				if sd, ok, err := strDTypeArg(a.Value("dtype")); ok || err != nil {
+					r, err := t.Reshape(out...)
 					if err != nil {
 						return nil, err
 					}
-					return strArrayFrom(wrapArray(t), sd, false) // NumPy's str of each element
-				}
-				dt, err := toDType(a.Value("dtype"))
-				if err != nil {
-					return nil, err
-				}
-				if t.DType() == dt {
-					if !a.Bool("copy") {
-						return a.Value("self"), nil // NumPy returns the array itself
+					return wrapArray(r), nil // a 0-d array, not a scalar, as NumPy's
+				}},
+			{name: "astype", params: "dtype, copy=True", doc: "A copy of the array converted to dtype.", methodOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					if objDTypeArg(a.Value("dtype")) {
+						return objArrayFrom(wrapArray(t), true, a.Session()) // the elements as Python numbers
 					}
-					r, err := t.Clone()
+					if sd, ok, err := strDTypeArg(a.Value("dtype")); ok || err != nil {
+						if err != nil {
+							return nil, err
+						}
+						return strArrayFrom(wrapArray(t), sd, false) // NumPy's str of each element
+					}
+					dt, err := toDType(a.Value("dtype"))
+					if err != nil {
+						return nil, err
+					}
+					if t.DType() == dt {
+						if !a.Bool("copy") {
+							return a.Value("self"), nil // NumPy returns the array itself
+						}
+						r, err := t.Clone()
+						return wrapArray(r), err
+					}
+					r, err := castTensor(t, dt)
+					if err != nil {
+						return nil, err
+					}
+					return checkedCast(a, t, r, dt)
+				}},
+			{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},
+			{name: "copy", params: "order='K'", doc: "A copy of the array, laid out in memory in order ('K', the array's own, by default).", funcOnly: true, fn: copyArray},
+			{name: "tolist", params: "", doc: "The array as nested Python lists of Python numbers.", methodOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return toPython(t)
+				}},
+			{name: "item", params: "*index", doc: "One element as a Python number: the only one, or the one at a flat index or an index per dimension.", methodOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					idx, err := shapeArgs(a.Value("index"))
+					if err != nil {
+						return nil, err
+					}
+					return itemAt(t, idx)
+				}},
+			{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].", funcOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return clip(t, a.Value("a_min"), a.Value("a_max"))
+				}},
+			// the method names its bounds min and max, as ndarray.clip does
+			{name: "clip", params: "min=None, max=None", doc: "The elements limited to [min, max].", methodOnly: true,
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					return clip(t, a.Value("min"), a.Value("max"))
+				}},
+			{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					// decimals goes through operator.index, as NumPy's does:
+					// 'a' and 1.0 are TypeErrors, not 0
+					d, err := lang.IndexValue(a.Value("decimals"))
+					if err != nil {
+						return nil, err
+					}
+					n, ok := lang.AsInt(d)
+					switch {
+					case !ok:
+						return nil, lang.Errorf(lang.OverflowError, "Python int too large to convert to C long")
+					case n > math.MaxInt32:
+						return nil, lang.Errorf(lang.OverflowError, "signed integer is greater than maximum")
+					case n < math.MinInt32:
+						return nil, lang.Errorf(lang.OverflowError, "signed integer is less than minimum")
+					}
+					return roundArray(t, int(n))
+				}},
+			{name: "dot", params: "b", doc: "The dot product: matrix product for 2-d arrays, inner product for 1-d.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return dot(t, a.Value("b")) }},
+			{name: "argsort", params: "axis=-1, kind=None", doc: "The indices that sort the array along axis (stable).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, true) }},
+			{name: "sort", params: "axis=-1, kind=None", doc: "np.sort: a sorted copy along axis; a.sort() sorts in place.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, false) }},
+			{name: "nonzero", params: "", doc: "A tuple of index arrays, one per dimension, of the nonzero elements.",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return nonzero(t) }},
+			{name: "swapaxes", params: "axis1, axis2", doc: "The array with two axes exchanged (a view).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+					r, err := t.Transpose(a.Int("axis1"), a.Int("axis2"))
 					return wrapArray(r), err
-				}
-				r, err := castTensor(t, dt)
-				if err != nil {
-					return nil, err
-				}
-				return checkedCast(a, t, r, dt)
-			}},
-		{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},
-		{name: "copy", params: "order='K'", doc: "A copy of the array, laid out in memory in order ('K', the array's own, by default).", funcOnly: true, fn: copyArray},
-		{name: "tolist", params: "", doc: "The array as nested Python lists of Python numbers.", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return toPython(t)
-			}},
-		{name: "item", params: "*index", doc: "One element as a Python number: the only one, or the one at a flat index or an index per dimension.", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				idx, err := shapeArgs(a.Value("index"))
-				if err != nil {
-					return nil, err
-				}
-				return itemAt(t, idx)
-			}},
-		{name: "clip", params: "a_min=None, a_max=None", doc: "The elements limited to [a_min, a_max].", funcOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return clip(t, a.Value("a_min"), a.Value("a_max"))
-			}},
-		// the method names its bounds min and max, as ndarray.clip does
-		{name: "clip", params: "min=None, max=None", doc: "The elements limited to [min, max].", methodOnly: true,
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				return clip(t, a.Value("min"), a.Value("max"))
-			}},
-		{name: "round", params: "decimals=0", doc: "The elements rounded to decimals places, halves to even.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				// decimals goes through operator.index, as NumPy's does:
-				// 'a' and 1.0 are TypeErrors, not 0
-				d, err := lang.IndexValue(a.Value("decimals"))
-				if err != nil {
-					return nil, err
-				}
-				n, ok := lang.AsInt(d)
-				switch {
-				case !ok:
-					return nil, lang.Errorf(lang.OverflowError, "Python int too large to convert to C long")
-				case n > math.MaxInt32:
-					return nil, lang.Errorf(lang.OverflowError, "signed integer is greater than maximum")
-				case n < math.MinInt32:
-					return nil, lang.Errorf(lang.OverflowError, "signed integer is less than minimum")
-				}
-				return roundArray(t, int(n))
-			}},
-		{name: "dot", params: "b", doc: "The dot product: matrix product for 2-d arrays, inner product for 1-d.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return dot(t, a.Value("b")) }},
-		{name: "argsort", params: "axis=-1, kind=None", doc: "The indices that sort the array along axis (stable).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, true) }},
-		{name: "sort", params: "axis=-1, kind=None", doc: "np.sort: a sorted copy along axis; a.sort() sorts in place.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return sortArray(t, a, false) }},
-		{name: "nonzero", params: "", doc: "A tuple of index arrays, one per dimension, of the nonzero elements.",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return nonzero(t) }},
-		{name: "swapaxes", params: "axis1, axis2", doc: "The array with two axes exchanged (a view).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-				r, err := t.Transpose(a.Int("axis1"), a.Int("axis2"))
-				return wrapArray(r), err
-			}},
-		{name: "repeat", params: "repeats, axis=None", doc: "Each element repeated (along axis, or of the flattened array).",
-			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return repeatArray(t, a) }},
-	})
-	// a.sort() sorts in place and returns None.
-	arrayMethods["sort"] = lang.NewBuiltin(lang.AsValue, "sort(self, axis=-1, kind=None)", "Sorts the array in place along axis.", func(a *lang.Args) (lang.Value, error) {
-		self := a.Value("self").(*Array)
-		if err := self.writable("sort array is read-only"); err != nil {
-			return nil, err
-		}
-		r, err := sortArray(self.val(), a, false)
-		if err != nil {
-			return nil, err
-		}
-		return lang.None, self.assign(r.(*Array).val())
-	})
-	arrayMethods["setflags"] = lang.NewBuiltin(lang.AsValue, "setflags(self, write=None, align=None, uic=None)", "Sets the WRITEABLE (write=), ALIGNED (align=) and WRITEBACKIFCOPY (uic=, only False) flags.", func(a *lang.Args) (lang.Value, error) {
-		self := a.Value("self").(*Array)
-		for _, f := range []struct{ arg, flag string }{{"uic", "writebackifcopy"}, {"align", "aligned"}, {"write", "writeable"}} {
-			if a.IsNone(f.arg) {
-				continue
+				}},
+			{name: "repeat", params: "repeats, axis=None", doc: "Each element repeated (along axis, or of the flattened array).",
+				fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) { return repeatArray(t, a) }},
+		})
+		// a.sort() sorts in place and returns None.
+		arrayMethods["sort"] = lang.NewBuiltin(lang.AsValue, "sort(self, axis=-1, kind=None)", "Sorts the array in place along axis.", func(a *lang.Args) (lang.Value, error) {
+			self := a.Value("self").(*Array)
+			if err := self.writable("sort array is read-only"); err != nil {
+				return nil, err
 			}
-			on, err := lang.Truth(a.Value(f.arg))
+			r, err := sortArray(self.val(), a, false)
 			if err != nil {
 				return nil, err
 			}
-			if err := self.setFlag(f.flag, on); err != nil {
+			return lang.None, self.assign(r.(*Array).val())
+		})
+		arrayMethods["setflags"] = lang.NewBuiltin(lang.AsValue, "setflags(self, write=None, align=None, uic=None)", "Sets the WRITEABLE (write=), ALIGNED (align=) and WRITEBACKIFCOPY (uic=, only False) flags.", func(a *lang.Args) (lang.Value, error) {
+			self := a.Value("self").(*Array)
+			for _, f := range []struct{ arg, flag string }{{"uic", "writebackifcopy"}, {"align", "aligned"}, {"write", "writeable"}} {
+				if a.IsNone(f.arg) {
+					continue
+				}
+				on, err := lang.Truth(a.Value(f.arg))
+				if err != nil {
+					return nil, err
+				}
+				if err := self.setFlag(f.flag, on); err != nil {
+					return nil, err
+				}
+			}
+			return lang.None, nil
+		})
+		// a.fill(value) writes through a view with a negative stride too.
+		arrayMethods["fill"] = lang.NewBuiltin(lang.AsValue, "fill(self, value)", "Sets every element to value.", func(a *lang.Args) (lang.Value, error) {
+			self := a.Value("self").(*Array)
+			if err := self.writable(assignReadOnly); err != nil {
 				return nil, err
 			}
-		}
-		return lang.None, nil
-	})
-	// a.fill(value) writes through a view with a negative stride too.
-	arrayMethods["fill"] = lang.NewBuiltin(lang.AsValue, "fill(self, value)", "Sets every element to value.", func(a *lang.Args) (lang.Value, error) {
-		self := a.Value("self").(*Array)
-		if err := self.writable(assignReadOnly); err != nil {
-			return nil, err
-		}
-		v, err := arrayFrom(a.Value("value"), self.store.DType(), true)
-		if err != nil {
-			return nil, err
-		}
-		return lang.None, self.assign(v)
+			v, err := arrayFrom(a.Value("value"), self.store.DType(), true)
+			if err != nil {
+				return nil, err
+			}
+			return lang.None, self.assign(v)
+		})
 	})
 }
 

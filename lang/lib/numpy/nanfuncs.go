@@ -15,8 +15,10 @@ import (
 var nanfuncsSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_nanfuncs", "np.nansum, np.nanmean, np.average, np.ptp and the other NaN-ignoring reductions, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib/nanfunctions.py).", nanfuncsSource)
-	arrayMethods["ptp"] = nanfunc("ptp", "ptp(self, axis=None, keepdims=False)", "The range (maximum minus minimum) over axis.")
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_nanfuncs", "np.nansum, np.nanmean, np.average, np.ptp and the other NaN-ignoring reductions, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib/nanfunctions.py).", nanfuncsSource)
+		arrayMethods["ptp"] = nanfunc("ptp", "ptp(self, axis=None, keepdims=False)", "The range (maximum minus minimum) over axis.")
+	})
 }
 
 // nanfuncs are the functions: name, Python signature, doc.

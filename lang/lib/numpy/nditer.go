@@ -21,7 +21,9 @@ import (
 var nditerSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_nditer", "np.nditer, written in Python over kael's NumPy views (kael's own code, behaving as NumPy 1.24's iterator).", nditerSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_nditer", "np.nditer, written in Python over kael's NumPy views (kael's own code, behaving as NumPy 1.24's iterator).", nditerSource)
+	})
 }
 
 // defNditer adds np.nditer.

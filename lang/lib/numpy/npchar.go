@@ -14,84 +14,86 @@ import (
 var charModule = &lang.Module{Name: "numpy.char", Doc: "NumPy's string operations element by element: add, multiply, upper, lower, strip, replace, join, center, zfill, startswith, find, count, str_len, split and rsplit (object arrays of lists), ...", Attrs: map[string]lang.Value{}}
 
 func init() {
-	lang.RegisterModule("numpy.char", "NumPy's string operations on string arrays.", func() *lang.Module { return charModule })
-	m := charModule.Attrs
-	// results of the input's dtype
-	for _, name := range []string{"upper", "lower", "capitalize", "title", "swapcase"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a)", "str."+name+" of each element, of a's dtype.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, nil, keepWidth)
-		})
-	}
-	for _, name := range []string{"strip", "lstrip", "rstrip"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, chars=None)", "str."+name+" of each element, of a's dtype.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, []lang.Value{a.Value("chars")}, keepWidth)
-		})
-	}
-	// results as wide as the widest
-	m["replace"] = lang.NewBuiltin(lang.AsValue, "replace(a, old, new, count=None)", "str.replace of each element; the dtype is as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
-		args := []lang.Value{a.Value("old"), a.Value("new")}
-		if !a.IsNone("count") {
-			args = append(args, a.Value("count"))
+	defineLater(func() {
+		lang.RegisterModule("numpy.char", "NumPy's string operations on string arrays.", func() *lang.Module { return charModule })
+		m := charModule.Attrs
+		// results of the input's dtype
+		for _, name := range []string{"upper", "lower", "capitalize", "title", "swapcase"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a)", "str."+name+" of each element, of a's dtype.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, nil, keepWidth)
+			})
 		}
-		return charMap(a, a.Value("a"), "replace", args, widest)
-	})
-	m["join"] = lang.NewBuiltin(lang.AsValue, "join(sep, seq)", "sep.join(s) for each element s of seq, elements of sep and seq paired; as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
-		return charPairs(a, a.Value("sep"), a.Value("seq"), func(x, y lang.Value) (lang.Value, error) {
-			return charCall(a, x, "join", y)
-		}, widest)
-	})
-	m["add"] = lang.NewBuiltin(lang.AsValue, "add(x1, x2)", "The elements of x1 and x2 joined, broadcast; its width the sum of theirs.", func(a *lang.Args) (lang.Value, error) {
-		return charPairs(a, a.Value("x1"), a.Value("x2"), func(x, y lang.Value) (lang.Value, error) {
-			return a.Binary(syntax.PLUS, x, y)
-		}, sumWidth)
-	})
-	m["multiply"] = lang.NewBuiltin(lang.AsValue, "multiply(a, i)", "Each element repeated i times; as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
-		return charMapFn(a, a.Value("a"), func(x lang.Value) (lang.Value, error) {
-			return a.Binary(syntax.STAR, x, a.Value("i"))
-		}, widest)
-	})
-	for _, name := range []string{"center", "ljust", "rjust"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, width, fillchar=' ')", "str."+name+" of each element, of width characters.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, []lang.Value{a.Value("width"), a.Value("fillchar")}, widthArg(a))
+		for _, name := range []string{"strip", "lstrip", "rstrip"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, chars=None)", "str."+name+" of each element, of a's dtype.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, []lang.Value{a.Value("chars")}, keepWidth)
+			})
+		}
+		// results as wide as the widest
+		m["replace"] = lang.NewBuiltin(lang.AsValue, "replace(a, old, new, count=None)", "str.replace of each element; the dtype is as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
+			args := []lang.Value{a.Value("old"), a.Value("new")}
+			if !a.IsNone("count") {
+				args = append(args, a.Value("count"))
+			}
+			return charMap(a, a.Value("a"), "replace", args, widest)
 		})
-	}
-	m["zfill"] = lang.NewBuiltin(lang.AsValue, "zfill(a, width)", "str.zfill of each element, of width characters.", func(a *lang.Args) (lang.Value, error) {
-		return charMap(a, a.Value("a"), "zfill", []lang.Value{a.Value("width")}, widthArg(a))
+		m["join"] = lang.NewBuiltin(lang.AsValue, "join(sep, seq)", "sep.join(s) for each element s of seq, elements of sep and seq paired; as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
+			return charPairs(a, a.Value("sep"), a.Value("seq"), func(x, y lang.Value) (lang.Value, error) {
+				return charCall(a, x, "join", y)
+			}, widest)
+		})
+		m["add"] = lang.NewBuiltin(lang.AsValue, "add(x1, x2)", "The elements of x1 and x2 joined, broadcast; its width the sum of theirs.", func(a *lang.Args) (lang.Value, error) {
+			return charPairs(a, a.Value("x1"), a.Value("x2"), func(x, y lang.Value) (lang.Value, error) {
+				return a.Binary(syntax.PLUS, x, y)
+			}, sumWidth)
+		})
+		m["multiply"] = lang.NewBuiltin(lang.AsValue, "multiply(a, i)", "Each element repeated i times; as wide as the longest result.", func(a *lang.Args) (lang.Value, error) {
+			return charMapFn(a, a.Value("a"), func(x lang.Value) (lang.Value, error) {
+				return a.Binary(syntax.STAR, x, a.Value("i"))
+			}, widest)
+		})
+		for _, name := range []string{"center", "ljust", "rjust"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, width, fillchar=' ')", "str."+name+" of each element, of width characters.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, []lang.Value{a.Value("width"), a.Value("fillchar")}, widthArg(a))
+			})
+		}
+		m["zfill"] = lang.NewBuiltin(lang.AsValue, "zfill(a, width)", "str.zfill of each element, of width characters.", func(a *lang.Args) (lang.Value, error) {
+			return charMap(a, a.Value("a"), "zfill", []lang.Value{a.Value("width")}, widthArg(a))
+		})
+		// ints and bools
+		for _, name := range []string{"find", "rfind", "count", "index", "rindex"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, sub, start=0, end=None)", "str."+name+" of each element: an int64 array.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, []lang.Value{a.Value("sub"), a.Value("start"), a.Value("end")}, ints)
+			})
+		}
+		for _, name := range []string{"startswith", "endswith"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, prefix, start=0, end=None)", "str."+name+" of each element: a bool array.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, []lang.Value{a.Value("prefix"), a.Value("start"), a.Value("end")}, bools)
+			})
+		}
+		for _, name := range []string{"isalpha", "isdigit", "isspace", "isalnum", "islower", "isupper", "istitle", "isnumeric", "isdecimal"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a)", "str."+name+" of each element: a bool array.", func(a *lang.Args) (lang.Value, error) {
+				return charMap(a, a.Value("a"), name, nil, bools)
+			})
+		}
+		m["str_len"] = lang.NewBuiltin(lang.AsValue, "str_len(a)", "The length of each element: an int64 array.", func(a *lang.Args) (lang.Value, error) {
+			return charMapFn(a, a.Value("a"), func(x lang.Value) (lang.Value, error) {
+				n, err := lang.Len(x)
+				return n, err
+			}, ints)
+		})
+		for _, name := range []string{"split", "rsplit"} {
+			name := name
+			m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, sep=None, maxsplit=None)", "str."+name+" of each element: an object array of lists.", func(a *lang.Args) (lang.Value, error) {
+				return charSplit(a, name)
+			})
+		}
 	})
-	// ints and bools
-	for _, name := range []string{"find", "rfind", "count", "index", "rindex"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, sub, start=0, end=None)", "str."+name+" of each element: an int64 array.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, []lang.Value{a.Value("sub"), a.Value("start"), a.Value("end")}, ints)
-		})
-	}
-	for _, name := range []string{"startswith", "endswith"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, prefix, start=0, end=None)", "str."+name+" of each element: a bool array.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, []lang.Value{a.Value("prefix"), a.Value("start"), a.Value("end")}, bools)
-		})
-	}
-	for _, name := range []string{"isalpha", "isdigit", "isspace", "isalnum", "islower", "isupper", "istitle", "isnumeric", "isdecimal"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a)", "str."+name+" of each element: a bool array.", func(a *lang.Args) (lang.Value, error) {
-			return charMap(a, a.Value("a"), name, nil, bools)
-		})
-	}
-	m["str_len"] = lang.NewBuiltin(lang.AsValue, "str_len(a)", "The length of each element: an int64 array.", func(a *lang.Args) (lang.Value, error) {
-		return charMapFn(a, a.Value("a"), func(x lang.Value) (lang.Value, error) {
-			n, err := lang.Len(x)
-			return n, err
-		}, ints)
-	})
-	for _, name := range []string{"split", "rsplit"} {
-		name := name
-		m[name] = lang.NewBuiltin(lang.AsValue, name+"(a, sep=None, maxsplit=None)", "str."+name+" of each element: an object array of lists.", func(a *lang.Args) (lang.Value, error) {
-			return charSplit(a, name)
-		})
-	}
 }
 
 // resultKind says how np.char gathers results: a string array of the

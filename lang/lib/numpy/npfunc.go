@@ -19,7 +19,9 @@ import (
 var npfuncSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_npfunc", "NumPy's functional and indexing helpers (np.take_along_axis, np.vectorize, np.select, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's).", npfuncSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_npfunc", "NumPy's functional and indexing helpers (np.take_along_axis, np.vectorize, np.select, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's).", npfuncSource)
+	})
 }
 
 // npfuncs are the helpers: NumPy's signature and what it does.

@@ -21,15 +21,17 @@ import (
 var npidxSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_npidx", "NumPy's indexing helpers, windows and histograms (np.take, np.put, np.tril_indices, np.hanning, np.histogram2d, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npidxSource)
-	methods := map[string]lang.Value{}
-	defSourceFuncs(methods, "_numpy_npidx", []sourceFunc{
-		{"take(self, indices, axis=None, out=None, mode='raise')", "The elements at indices (along axis; of the flattened array when None); mode 'raise', 'wrap' or 'clip' treats indices out of range."},
-		{"put(self, indices, values, mode='raise')", "Sets the elements at the flat indices to values (repeated as needed), in place; mode 'raise', 'wrap' or 'clip'."},
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_npidx", "NumPy's indexing helpers, windows and histograms (np.take, np.put, np.tril_indices, np.hanning, np.histogram2d, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npidxSource)
+		methods := map[string]lang.Value{}
+		defSourceFuncs(methods, "_numpy_npidx", []sourceFunc{
+			{"take(self, indices, axis=None, out=None, mode='raise')", "The elements at indices (along axis; of the flattened array when None); mode 'raise', 'wrap' or 'clip' treats indices out of range."},
+			{"put(self, indices, values, mode='raise')", "Sets the elements at the flat indices to values (repeated as needed), in place; mode 'raise', 'wrap' or 'clip'."},
+		})
+		for name, m := range methods {
+			arrayMethods[name] = m.(*lang.Builtin)
+		}
 	})
-	for name, m := range methods {
-		arrayMethods[name] = m.(*lang.Builtin)
-	}
 }
 
 // npidxFuncs are the functions npidx.py defines, by their signature and

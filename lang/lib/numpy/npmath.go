@@ -21,17 +21,19 @@ import (
 var npmathSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_npmath", "NumPy's element-wise helpers and small products, written in Python over kael's NumPy primitives (kael's own code, behaving as NumPy 1.24's).", npmathSource)
-	type unary = struct {
-		name, kernel string
-		floatOnly    bool
-	}
-	unaryUfuncs = append(unaryUfuncs, unary{"exp2", "exp2", true}, unary{"signbit", "signbit", true})
-	binaryUfuncs["fmod"] = fmod
-	binaryUfuncs["copysign"] = tensor.CopysignSpec.Apply
-	binaryUfuncs["heaviside"] = heaviside
-	binaryUfuncs["logaddexp"] = tensor.LogaddexpSpec.Apply
-	binaryUfuncs["logaddexp2"] = tensor.Logaddexp2Spec.Apply
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_npmath", "NumPy's element-wise helpers and small products, written in Python over kael's NumPy primitives (kael's own code, behaving as NumPy 1.24's).", npmathSource)
+		type unary = struct {
+			name, kernel string
+			floatOnly    bool
+		}
+		unaryUfuncs = append(unaryUfuncs, unary{"exp2", "exp2", true}, unary{"signbit", "signbit", true})
+		binaryUfuncs["fmod"] = fmod
+		binaryUfuncs["copysign"] = tensor.CopysignSpec.Apply
+		binaryUfuncs["heaviside"] = heaviside
+		binaryUfuncs["logaddexp"] = tensor.LogaddexpSpec.Apply
+		binaryUfuncs["logaddexp2"] = tensor.Logaddexp2Spec.Apply
+	})
 }
 
 // fmod is NumPy's fmod: C's fmod for floats; for integers the

@@ -19,7 +19,9 @@ import (
 var nppolynomialSource string
 
 func init() {
-	lang.RegisterSourceSubmodule("numpy.polynomial", "NumPy's polynomial package: the Polynomial class and the power-series functions of numpy.polynomial.polynomial (kael's own code, behaving as NumPy 1.24's).",
-		"import numpy.polynomial.polynomial\nfrom numpy.polynomial.polynomial import Polynomial\n")
-	lang.RegisterSourceModule("numpy.polynomial.polynomial", "NumPy's power series, coefficients lowest degree first: polyval, polyfit, polyder, polyint, polyadd, polysub, polymul, polydiv, polypow, polyroots, polyvander, polyfromroots, polycompanion, polyline, and the Polynomial class (kael's own code, behaving as NumPy 1.24's numpy/polynomial).", nppolynomialSource)
+	defineLater(func() {
+		lang.RegisterSourceSubmodule("numpy.polynomial", "NumPy's polynomial package: the Polynomial class and the power-series functions of numpy.polynomial.polynomial (kael's own code, behaving as NumPy 1.24's).",
+			"import numpy.polynomial.polynomial\nfrom numpy.polynomial.polynomial import Polynomial\n")
+		lang.RegisterSourceModule("numpy.polynomial.polynomial", "NumPy's power series, coefficients lowest degree first: polyval, polyfit, polyder, polyint, polyadd, polysub, polymul, polydiv, polypow, polyroots, polyvander, polyfromroots, polycompanion, polyline, and the Polynomial class (kael's own code, behaving as NumPy 1.24's numpy/polynomial).", nppolynomialSource)
+	})
 }

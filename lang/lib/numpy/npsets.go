@@ -20,12 +20,14 @@ import (
 var npsetsSource string
 
 func init() {
-	lang.RegisterModule("_numpy_search", "The binary search under np.searchsorted (npsets.py).", func() *lang.Module {
-		return &lang.Module{Name: "_numpy_search", Doc: "The binary search under np.searchsorted (npsets.py).", Attrs: map[string]lang.Value{
-			"searchsorted": lang.NewBuiltin(lang.AsValue, "searchsorted(a, v, right)", "The insertion points of v's elements in the sorted 1-d a, both of one real dtype without NaNs (npsets.py casts them), by binary search.", binarySearch),
-		}}
+	defineLater(func() {
+		lang.RegisterModule("_numpy_search", "The binary search under np.searchsorted (npsets.py).", func() *lang.Module {
+			return &lang.Module{Name: "_numpy_search", Doc: "The binary search under np.searchsorted (npsets.py).", Attrs: map[string]lang.Value{
+				"searchsorted": lang.NewBuiltin(lang.AsValue, "searchsorted(a, v, right)", "The insertion points of v's elements in the sorted 1-d a, both of one real dtype without NaNs (npsets.py casts them), by binary search.", binarySearch),
+			}}
+		})
+		lang.RegisterSourceModule("_numpy_npsets", "np.cov, np.corrcoef, np.gradient, np.searchsorted, the set functions and others, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npsetsSource)
 	})
-	lang.RegisterSourceModule("_numpy_npsets", "np.cov, np.corrcoef, np.gradient, np.searchsorted, the set functions and others, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npsetsSource)
 }
 
 // npsetsFuncs are the functions of npsets.py: NumPy's signature and what
@@ -69,26 +71,28 @@ func callNpsets(a *lang.Args, name string, pos []lang.Value, kwNames []string, k
 // a.searchsorted, a.argpartition and a.partition (in place) are the
 // functions of npsets.py on the array.
 func init() {
-	arrayMethods["searchsorted"] = lang.NewBuiltin(lang.AsValue, "searchsorted(self, v, side='left', sorter=None)", "np.searchsorted(a, v, side, sorter): where the values v would be inserted into the sorted 1-d array.", func(a *lang.Args) (lang.Value, error) {
-		return callNpsets(a, "searchsorted", []lang.Value{a.Value("self"), a.Value("v"), a.Value("side"), a.Value("sorter")}, nil, nil)
-	})
-	arrayMethods["argpartition"] = lang.NewBuiltin(lang.AsValue, "argpartition(self, kth, axis=-1, kind='introselect', order=None)", "np.argpartition(a, kth, axis): the indices that would partition the array.", func(a *lang.Args) (lang.Value, error) {
-		return callNpsets(a, "argpartition", []lang.Value{a.Value("self"), a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
-	})
-	arrayMethods["partition"] = lang.NewBuiltin(lang.AsValue, "partition(self, kth, axis=-1, kind='introselect', order=None)", "Partitions the array in place as np.partition(a, kth, axis) orders it; returns None.", func(a *lang.Args) (lang.Value, error) {
-		self := a.Value("self").(*Array)
-		if err := self.writable("partition array is read-only"); err != nil {
-			return nil, err
-		}
-		r, err := callNpsets(a, "partition", []lang.Value{self, a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
-		if err != nil {
-			return nil, err
-		}
-		t, err := arrayFrom(r, 0, false)
-		if err != nil {
-			return nil, err
-		}
-		return lang.None, self.assign(t)
+	defineLater(func() {
+		arrayMethods["searchsorted"] = lang.NewBuiltin(lang.AsValue, "searchsorted(self, v, side='left', sorter=None)", "np.searchsorted(a, v, side, sorter): where the values v would be inserted into the sorted 1-d array.", func(a *lang.Args) (lang.Value, error) {
+			return callNpsets(a, "searchsorted", []lang.Value{a.Value("self"), a.Value("v"), a.Value("side"), a.Value("sorter")}, nil, nil)
+		})
+		arrayMethods["argpartition"] = lang.NewBuiltin(lang.AsValue, "argpartition(self, kth, axis=-1, kind='introselect', order=None)", "np.argpartition(a, kth, axis): the indices that would partition the array.", func(a *lang.Args) (lang.Value, error) {
+			return callNpsets(a, "argpartition", []lang.Value{a.Value("self"), a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
+		})
+		arrayMethods["partition"] = lang.NewBuiltin(lang.AsValue, "partition(self, kth, axis=-1, kind='introselect', order=None)", "Partitions the array in place as np.partition(a, kth, axis) orders it; returns None.", func(a *lang.Args) (lang.Value, error) {
+			self := a.Value("self").(*Array)
+			if err := self.writable("partition array is read-only"); err != nil {
+				return nil, err
+			}
+			r, err := callNpsets(a, "partition", []lang.Value{self, a.Value("kth"), a.Value("axis"), a.Value("kind"), a.Value("order")}, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			t, err := arrayFrom(r, 0, false)
+			if err != nil {
+				return nil, err
+			}
+			return lang.None, self.assign(t)
+		})
 	})
 }
 

@@ -19,7 +19,9 @@ import (
 var npshapeSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_shape", "NumPy's creation and shape functions (np.logspace, np.diag, np.tril, np.append, np.insert, np.delete, np.block, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npshapeSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_shape", "NumPy's creation and shape functions (np.logspace, np.diag, np.tril, np.append, np.insert, np.delete, np.block, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npshapeSource)
+	})
 }
 
 // npshapeFuncs lists each function's signature and doc.

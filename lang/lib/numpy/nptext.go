@@ -26,7 +26,9 @@ import (
 var nptextSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_nptext", "np.asanyarray, np.asfortranarray, np.require, np.fromstring, np.min_scalar_type, np.binary_repr and np.base_repr, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/core/_asarray.py, numeric.py and numerictypes.py).", nptextSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_nptext", "np.asanyarray, np.asfortranarray, np.require, np.fromstring, np.min_scalar_type, np.binary_repr and np.base_repr, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/core/_asarray.py, numeric.py and numerictypes.py).", nptextSource)
+	})
 }
 
 var nptextFuncs = []sourceFunc{

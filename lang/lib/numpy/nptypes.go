@@ -19,7 +19,9 @@ import (
 var nptypesSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_nptypes", "np.loadtxt, np.savetxt, np.genfromtxt, np.fromiter, np.array_repr and np.array_str, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib/npyio.py and numpy/core/arrayprint.py).", nptypesSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_nptypes", "np.loadtxt, np.savetxt, np.genfromtxt, np.fromiter, np.array_repr and np.array_str, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib/npyio.py and numpy/core/arrayprint.py).", nptypesSource)
+	})
 }
 
 // AbstractType is one of NumPy's abstract scalar classes: it has no

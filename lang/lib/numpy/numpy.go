@@ -225,16 +225,21 @@ var randomModule = &lang.Module{Name: "numpy.random", Attrs: randomFunctions, Do
 var numpyModule *lang.Module
 
 func init() {
-	lang.RegisterClass(ndarrayClass, "numpy.ndarray")
-	lang.RegisterProtocolDunders(ndarrayClass, &Array{})
-	lang.RegisterModule("numpy", "NumPy's arrays on kael's tensor core: np.array, np.zeros, ufuncs, reductions, np.random (docs/numpy.md).", func() *lang.Module {
-		if numpyModule == nil {
-			numpyModule = buildModule()
-		}
-		return numpyModule
+	defineLater(func() {
+		lang.RegisterClass(ndarrayClass, "numpy.ndarray")
+		lang.RegisterProtocolDunders(ndarrayClass, &Array{})
+		lang.RegisterModule("numpy", "NumPy's arrays on kael's tensor core: np.array, np.zeros, ufuncs, reductions, np.random (docs/numpy.md).", func() *lang.Module {
+			if numpyModule == nil {
+				numpyModule = buildModule()
+			}
+			return numpyModule
+		})
+		lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
 	})
-	lang.RegisterModule("numpy.random", "NumPy's legacy random numbers, bit for bit for a seed.", func() *lang.Module { return randomModule })
+	// Tensor.numpy() makes an array without import numpy: registered at
+	// once, it defines numpy first.
 	lang.RegisterArrayMaker(func(t *tensor.Tensor) (lang.Value, error) {
+		lang.LoadLibrary("numpy")
 		if err := numpyDType(t.DType()); err != nil {
 			return nil, err
 		}
@@ -245,5 +250,7 @@ func init() {
 var linalgModule = &lang.Module{Name: "numpy.linalg", Attrs: linalgFuncs(), Doc: "NumPy's linear algebra on kael's LAPACK: inv, solve, det, eigh, svd, qr, norm, lstsq, pinv."}
 
 func init() {
-	lang.RegisterModule("numpy.linalg", "NumPy's linear algebra on kael's LAPACK.", func() *lang.Module { return linalgModule })
+	defineLater(func() {
+		lang.RegisterModule("numpy.linalg", "NumPy's linear algebra on kael's LAPACK.", func() *lang.Module { return linalgModule })
+	})
 }

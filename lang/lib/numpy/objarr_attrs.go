@@ -43,61 +43,63 @@ func (o *ObjArray) AttrNames() []string {
 var objMethods = map[string]*lang.Builtin{}
 
 func init() {
-	defPositionedMethods[*ObjArray](objMethods)
-	def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
-		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
-			return fn(a.Value("self").(*ObjArray), a)
+	defineLater(func() {
+		defPositionedMethods[*ObjArray](objMethods)
+		def := func(sig, doc string, fn func(o *ObjArray, a *lang.Args) (lang.Value, error)) {
+			b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) {
+				return fn(a.Value("self").(*ObjArray), a)
+			})
+			objMethods[b.Name] = b
+		}
+		for name, r := range objReductions {
+			def(name+"(self, "+r.params+")", r.doc, r.fn)
+		}
+		def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.tolist(), nil
 		})
-		objMethods[b.Name] = b
-	}
-	for name, r := range objReductions {
-		def(name+"(self, "+r.params+")", r.doc, r.fn)
-	}
-	def("tolist(self)", "The elements themselves, as nested lists.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.tolist(), nil
-	})
-	def("fill(self, value)", "Sets every element to value (the one object).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		pos, err := positions(o.idx)
-		for _, p := range pos {
-			(*o.data)[p] = a.Value("value")
-		}
-		return lang.None, err
-	})
-	def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.copied()
-	})
-	def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		mod, err := a.Import("copy")
-		if err != nil {
-			return nil, err
-		}
-		deep, err := lang.GetAttr(mod, "deepcopy")
-		if err != nil {
-			return nil, err
-		}
-		vals, err := o.values()
-		if err != nil {
-			return nil, err
-		}
-		for i, v := range vals {
-			if vals[i], err = a.Call(deep, v, a.Value("memo")); err != nil {
+		def("fill(self, value)", "Sets every element to value (the one object).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			pos, err := positions(o.idx)
+			for _, p := range pos {
+				(*o.data)[p] = a.Value("value")
+			}
+			return lang.None, err
+		})
+		def("__copy__(self)", "A copy of the array (the elements are the same objects).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.copied()
+		})
+		def("__deepcopy__(self, memo=None)", "A copy of the array whose elements are copy.deepcopy of the elements, as NumPy's.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			mod, err := a.Import("copy")
+			if err != nil {
 				return nil, err
 			}
-		}
-		return newObjArray(vals, o.shape(), o.sess)
-	})
-	def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		sorted, err := o.objSort(a, a.Value("axis"))
-		if err != nil {
-			return nil, err
-		}
-		return lang.None, o.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
-	})
-	def("argsort(self, axis=-1)", "The indices that sort the array along axis (by the elements' <).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.objArgsort(a, a.Value("axis"))
-	})
-	def("astype(self, dtype, copy=True)", "A copy as dtype: object (the same elements), a string dtype (str of each), or numbers (float(), int(), complex() or bool of each, as NumPy converts).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
-		return o.astype(a, a.Value("dtype"))
+			deep, err := lang.GetAttr(mod, "deepcopy")
+			if err != nil {
+				return nil, err
+			}
+			vals, err := o.values()
+			if err != nil {
+				return nil, err
+			}
+			for i, v := range vals {
+				if vals[i], err = a.Call(deep, v, a.Value("memo")); err != nil {
+					return nil, err
+				}
+			}
+			return newObjArray(vals, o.shape(), o.sess)
+		})
+		def("sort(self, axis=-1)", "Sorts the array in place along axis by the elements' <.", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			sorted, err := o.objSort(a, a.Value("axis"))
+			if err != nil {
+				return nil, err
+			}
+			return lang.None, o.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
+		})
+		def("argsort(self, axis=-1)", "The indices that sort the array along axis (by the elements' <).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.objArgsort(a, a.Value("axis"))
+		})
+		def("astype(self, dtype, copy=True)", "A copy as dtype: object (the same elements), a string dtype (str of each), or numbers (float(), int(), complex() or bool of each, as NumPy converts).", func(o *ObjArray, a *lang.Args) (lang.Value, error) {
+			return o.astype(a, a.Value("dtype"))
+		})
 	})
 }
 

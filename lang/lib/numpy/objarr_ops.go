@@ -100,21 +100,23 @@ func objOperand(v lang.Value, sess *lang.Session) (*ObjArray, error) {
 var objOps = map[syntax.Token]*lang.Builtin{}
 
 func init() {
-	for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
-		syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
-		op := op
-		objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(xs, ys)", "xs[i] "+op.String()+" ys[i] into xs[i].", func(a *lang.Args) (lang.Value, error) {
-			xs, ys := a.Value("xs").(*lang.List).Elems, a.Value("ys").(*lang.List).Elems
-			for i := range xs {
-				r, err := a.Binary(op, xs[i], ys[i])
-				if err != nil {
-					return nil, err
+	defineLater(func() {
+		for _, op := range []syntax.Token{syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.STARSTAR, syntax.SLASH, syntax.SLASHSLASH, syntax.PERCENT, syntax.AMP, syntax.PIPE, syntax.CARET, syntax.LSHIFT, syntax.RSHIFT,
+			syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE} {
+			op := op
+			objOps[op] = lang.NewBuiltin(lang.AsValue, "objop(xs, ys)", "xs[i] "+op.String()+" ys[i] into xs[i].", func(a *lang.Args) (lang.Value, error) {
+				xs, ys := a.Value("xs").(*lang.List).Elems, a.Value("ys").(*lang.List).Elems
+				for i := range xs {
+					r, err := a.Binary(op, xs[i], ys[i])
+					if err != nil {
+						return nil, err
+					}
+					xs[i] = r
 				}
-				xs[i] = r
-			}
-			return lang.None, nil
-		})
-	}
+				return lang.None, nil
+			})
+		}
+	})
 }
 
 // objUnary are the builtins that apply -x, +x and ~x to each element of
@@ -122,20 +124,22 @@ func init() {
 var objUnary = map[syntax.Token]*lang.Builtin{}
 
 func init() {
-	for _, op := range []syntax.Token{syntax.MINUS, syntax.PLUS, syntax.TILDE} {
-		op := op
-		objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(xs)", op.String()+"x of each x in xs, in place.", func(a *lang.Args) (lang.Value, error) {
-			xs := a.Value("xs").(*lang.List).Elems
-			for i, x := range xs {
-				r, err := a.Unary(op, x)
-				if err != nil {
-					return nil, err
+	defineLater(func() {
+		for _, op := range []syntax.Token{syntax.MINUS, syntax.PLUS, syntax.TILDE} {
+			op := op
+			objUnary[op] = lang.NewBuiltin(lang.AsValue, "objunary(xs)", op.String()+"x of each x in xs, in place.", func(a *lang.Args) (lang.Value, error) {
+				xs := a.Value("xs").(*lang.List).Elems
+				for i, x := range xs {
+					r, err := a.Unary(op, x)
+					if err != nil {
+						return nil, err
+					}
+					xs[i] = r
 				}
-				xs[i] = r
-			}
-			return lang.None, nil
-		})
-	}
+				return lang.None, nil
+			})
+		}
+	})
 }
 
 var _ lang.UnaryOperand = (*ObjArray)(nil)

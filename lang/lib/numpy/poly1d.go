@@ -16,7 +16,9 @@ import (
 var poly1dSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_poly1d", "np.poly1d, written in Python over kael's NumPy polynomial functions (kael's own code, behaving as NumPy 1.24's numpy/lib/polynomial.py class).", poly1dSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_poly1d", "np.poly1d, written in Python over kael's NumPy polynomial functions (kael's own code, behaving as NumPy 1.24's numpy/lib/polynomial.py class).", poly1dSource)
+	})
 }
 
 // poly1dType is np.poly1d: calling it makes an instance of the source

@@ -84,33 +84,35 @@ var (
 )
 
 func init() {
-	for i := range npTypeOf {
-		npTypeOf[i] = nF4
-	}
-	for dt, n := range map[tensor.DType]npType{
-		tensor.Bool: nBool, tensor.Uint8: nU1, tensor.Int8: nI1, tensor.Int16: nI2, tensor.Int32: nI4, tensor.Int64: nI8,
-		tensor.Uint16: nU2, tensor.Uint32: nU4, tensor.Uint64: nU8,
-		tensor.Float16: nF2, tensor.Float32: nF4, tensor.Float64: nF8, tensor.Complex64: nC8, tensor.Complex128: nC16,
-	} {
-		npTypeOf[dt] = n
-		tensorDType[n].dt, tensorDType[n].ok = dt, true
-	}
-	for a, tos := range safeCasts {
-		for _, b := range tos {
-			safe[a][b] = true
+	defineLater(func() {
+		for i := range npTypeOf {
+			npTypeOf[i] = nF4
 		}
-	}
-	for a := range promoted {
-		for b := range promoted[a] {
-			promoted[a][b] = nC16
-			for _, t := range safeCasts[a] { // the first type both cast to safely
-				if safe[b][t] {
-					promoted[a][b] = t
-					break
+		for dt, n := range map[tensor.DType]npType{
+			tensor.Bool: nBool, tensor.Uint8: nU1, tensor.Int8: nI1, tensor.Int16: nI2, tensor.Int32: nI4, tensor.Int64: nI8,
+			tensor.Uint16: nU2, tensor.Uint32: nU4, tensor.Uint64: nU8,
+			tensor.Float16: nF2, tensor.Float32: nF4, tensor.Float64: nF8, tensor.Complex64: nC8, tensor.Complex128: nC16,
+		} {
+			npTypeOf[dt] = n
+			tensorDType[n].dt, tensorDType[n].ok = dt, true
+		}
+		for a, tos := range safeCasts {
+			for _, b := range tos {
+				safe[a][b] = true
+			}
+		}
+		for a := range promoted {
+			for b := range promoted[a] {
+				promoted[a][b] = nC16
+				for _, t := range safeCasts[a] { // the first type both cast to safely
+					if safe[b][t] {
+						promoted[a][b] = t
+						break
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 func canCastSafe(from, to npType) bool { return safe[from][to] }

@@ -276,124 +276,126 @@ func dims(v lang.Value) (lang.Value, error) {
 }
 
 func init() {
-	defs := []randomFunc{
-		{"seed", "seed=None", "Seeds the generator: an int in [0, 2**32) or a sequence of them, or None for the clock.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) { return lang.None, seedFrom(r, a.Value("seed")) }},
-		{"random_sample", "size=None", "Floats uniform in [0, 1).",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				return fill(a.Value("size"), tensor.Float64, r.double)
-			}},
-		{"rand", "*d", "Floats uniform in [0, 1), of shape d0, d1, ...",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				size, err := dims(a.Value("d"))
-				if err != nil {
-					return nil, err
-				}
-				return fill(size, tensor.Float64, r.double)
-			}},
-		{"randn", "*d", "Floats from the standard normal distribution, of shape d0, d1, ...",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				size, err := dims(a.Value("d"))
-				if err != nil {
-					return nil, err
-				}
-				return fill(size, tensor.Float64, r.gaussian)
-			}},
-		{"standard_normal", "size=None", "Floats from the standard normal distribution.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				return fill(a.Value("size"), tensor.Float64, r.gaussian)
-			}},
-		{"normal", "loc=0.0, scale=1.0, size=None", "Floats from the normal distribution of mean loc and standard deviation scale.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				return normalDraws(a, func() float64 { return r.gaussian() })
-			}},
-		{"uniform", "low=0.0, high=1.0, size=None", "Floats uniform in [low, high).",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				return uniformDraws(a, r.double, true)
-			}},
-		{"randint", "low, high=None, size=None, dtype=int", "Integers uniform in [low, high) (in [0, low) without high).",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				lo, hi := a.Int64("low"), int64(0)
-				if a.IsNone("high") {
-					lo, hi = 0, lo
-				} else {
-					hi = a.Int64("high")
-				}
-				if err := a.Err(); err != nil {
-					return nil, err
-				}
-				dt, err := toDType(a.Value("dtype"))
-				if err != nil {
-					return nil, err
-				}
-				if lo >= hi {
-					return nil, lang.Errorf(lang.ValueError, "low >= high")
-				}
-				rng := uint64(hi-1) - uint64(lo)
-				return drawArray(a.Value("size"), dt, func() int64 { return lo + int64(r.bounded(rng)) })
-			}},
-		{"choice", "a, size=None, replace=True, p=None", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) { return choice(r, a) }},
-		{"permutation", "x", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				var t *tensor.Tensor
-				var err error
-				if n, ok := lang.AsInt(a.Value("x")); ok {
-					if t, err = tensor.Arange(0, float64(n), 1, tensor.Int64); err != nil {
+	defineLater(func() {
+		defs := []randomFunc{
+			{"seed", "seed=None", "Seeds the generator: an int in [0, 2**32) or a sequence of them, or None for the clock.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) { return lang.None, seedFrom(r, a.Value("seed")) }},
+			{"random_sample", "size=None", "Floats uniform in [0, 1).",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					return fill(a.Value("size"), tensor.Float64, r.double)
+				}},
+			{"rand", "*d", "Floats uniform in [0, 1), of shape d0, d1, ...",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					size, err := dims(a.Value("d"))
+					if err != nil {
 						return nil, err
 					}
-				} else {
-					if t, err = arrayFrom(a.Value("x"), 0, false); err != nil {
+					return fill(size, tensor.Float64, r.double)
+				}},
+			{"randn", "*d", "Floats from the standard normal distribution, of shape d0, d1, ...",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					size, err := dims(a.Value("d"))
+					if err != nil {
 						return nil, err
 					}
-					if t, err = t.Clone(); err != nil {
+					return fill(size, tensor.Float64, r.gaussian)
+				}},
+			{"standard_normal", "size=None", "Floats from the standard normal distribution.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					return fill(a.Value("size"), tensor.Float64, r.gaussian)
+				}},
+			{"normal", "loc=0.0, scale=1.0, size=None", "Floats from the normal distribution of mean loc and standard deviation scale.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					return normalDraws(a, func() float64 { return r.gaussian() })
+				}},
+			{"uniform", "low=0.0, high=1.0, size=None", "Floats uniform in [low, high).",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					return uniformDraws(a, r.double, true)
+				}},
+			{"randint", "low, high=None, size=None, dtype=int", "Integers uniform in [low, high) (in [0, low) without high).",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					lo, hi := a.Int64("low"), int64(0)
+					if a.IsNone("high") {
+						lo, hi = 0, lo
+					} else {
+						hi = a.Int64("high")
+					}
+					if err := a.Err(); err != nil {
 						return nil, err
 					}
-				}
-				return wrapArray(t), shuffle(r, t)
-			}},
-		{"shuffle", "x", "Shuffles the array or list x in place along its first axis.",
-			func(r *randomState, a *lang.Args) (lang.Value, error) {
-				switch x := a.Value("x").(type) {
-				case *Array:
-					return lang.None, x.update(func(t *tensor.Tensor) error { return shuffle(r, t) })
-				case *lang.List:
-					for i := len(x.Elems) - 1; i >= 1; i-- {
-						j := int(r.interval(uint64(i)))
-						x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
+					dt, err := toDType(a.Value("dtype"))
+					if err != nil {
+						return nil, err
 					}
-					return lang.None, nil
-				}
-				return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
-			}},
-	}
-	defs = append(defs, randomFunc{"random", "size=None", "Floats uniform in [0, 1).", defs[1].fn})
-	defs = append(defs, legacyDistributions...)
-	defs = append(defs, legacyStateFuncs...)
-	for _, d := range defs {
-		d := d
-		sig := d.name + "(self"
-		if d.params != "" {
-			sig += ", " + d.params
+					if lo >= hi {
+						return nil, lang.Errorf(lang.ValueError, "low >= high")
+					}
+					rng := uint64(hi-1) - uint64(lo)
+					return drawArray(a.Value("size"), dt, func() int64 { return lo + int64(r.bounded(rng)) })
+				}},
+			{"choice", "a, size=None, replace=True, p=None", "A random sample of a's elements (of range(a) for an int a), with or without replacement, uniform or with probabilities p.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) { return choice(r, a) }},
+			{"permutation", "x", "A shuffled copy of the array x (along its first axis), or of range(x) for an int x.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					var t *tensor.Tensor
+					var err error
+					if n, ok := lang.AsInt(a.Value("x")); ok {
+						if t, err = tensor.Arange(0, float64(n), 1, tensor.Int64); err != nil {
+							return nil, err
+						}
+					} else {
+						if t, err = arrayFrom(a.Value("x"), 0, false); err != nil {
+							return nil, err
+						}
+						if t, err = t.Clone(); err != nil {
+							return nil, err
+						}
+					}
+					return wrapArray(t), shuffle(r, t)
+				}},
+			{"shuffle", "x", "Shuffles the array or list x in place along its first axis.",
+				func(r *randomState, a *lang.Args) (lang.Value, error) {
+					switch x := a.Value("x").(type) {
+					case *Array:
+						return lang.None, x.update(func(t *tensor.Tensor) error { return shuffle(r, t) })
+					case *lang.List:
+						for i := len(x.Elems) - 1; i >= 1; i-- {
+							j := int(r.interval(uint64(i)))
+							x.Elems[i], x.Elems[j] = x.Elems[j], x.Elems[i]
+						}
+						return lang.None, nil
+					}
+					return nil, lang.Errorf(lang.TypeError, "shuffle takes an array or a list, not %s", lang.TypeName(a.Value("x")))
+				}},
 		}
-		randomMethods[d.name] = lang.NewBuiltin(lang.AsValue, sig+")", d.doc, func(a *lang.Args) (lang.Value, error) {
-			s := a.Value("self").(*RandomState).r
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			return d.fn(s, a)
-		})
-		randomFunctions[d.name] = lang.NewBuiltin(lang.AsValue, d.name+"("+d.params+")", d.doc, func(a *lang.Args) (lang.Value, error) {
-			globalRandom.mu.Lock()
-			defer globalRandom.mu.Unlock()
-			return d.fn(globalRandom, a)
-		})
-	}
-	randomFunctions["RandomState"] = lang.NewBuiltin(lang.AsValue, "RandomState(seed=None)", "A legacy generator of its own, seeded as np.random.seed seeds.", func(a *lang.Args) (lang.Value, error) {
-		if bg, ok := a.Value("seed").(*MT19937); ok {
-			return &RandomState{r: bg.r}, nil
+		defs = append(defs, randomFunc{"random", "size=None", "Floats uniform in [0, 1).", defs[1].fn})
+		defs = append(defs, legacyDistributions...)
+		defs = append(defs, legacyStateFuncs...)
+		for _, d := range defs {
+			d := d
+			sig := d.name + "(self"
+			if d.params != "" {
+				sig += ", " + d.params
+			}
+			randomMethods[d.name] = lang.NewBuiltin(lang.AsValue, sig+")", d.doc, func(a *lang.Args) (lang.Value, error) {
+				s := a.Value("self").(*RandomState).r
+				s.mu.Lock()
+				defer s.mu.Unlock()
+				return d.fn(s, a)
+			})
+			randomFunctions[d.name] = lang.NewBuiltin(lang.AsValue, d.name+"("+d.params+")", d.doc, func(a *lang.Args) (lang.Value, error) {
+				globalRandom.mu.Lock()
+				defer globalRandom.mu.Unlock()
+				return d.fn(globalRandom, a)
+			})
 		}
-		s := &RandomState{r: &randomState{}}
-		return s, seedFrom(s.r, a.Value("seed"))
+		randomFunctions["RandomState"] = lang.NewBuiltin(lang.AsValue, "RandomState(seed=None)", "A legacy generator of its own, seeded as np.random.seed seeds.", func(a *lang.Args) (lang.Value, error) {
+			if bg, ok := a.Value("seed").(*MT19937); ok {
+				return &RandomState{r: bg.r}, nil
+			}
+			s := &RandomState{r: &randomState{}}
+			return s, seedFrom(s.r, a.Value("seed"))
+		})
 	})
 }
 

@@ -655,20 +655,22 @@ func (r *RecordArray) tolist() (lang.Value, error) {
 var recordMethods = map[string]*lang.Builtin{}
 
 func init() {
-	recordMethods["tolist"] = lang.NewBuiltin(lang.AsValue, "tolist(self)", "The records as nested lists of tuples of Python numbers.", func(a *lang.Args) (lang.Value, error) {
-		return a.Value("self").(*RecordArray).tolist()
-	})
-	recordMethods["copy"] = lang.NewBuiltin(lang.AsValue, "copy(self)", "A copy of the record array.", func(a *lang.Args) (lang.Value, error) {
-		r := a.Value("self").(*RecordArray)
-		out := &RecordArray{dt: r.dt, rec: r.rec}
-		for _, f := range r.fields {
-			c, err := f.Clone()
-			if err != nil {
-				return nil, err
+	defineLater(func() {
+		recordMethods["tolist"] = lang.NewBuiltin(lang.AsValue, "tolist(self)", "The records as nested lists of tuples of Python numbers.", func(a *lang.Args) (lang.Value, error) {
+			return a.Value("self").(*RecordArray).tolist()
+		})
+		recordMethods["copy"] = lang.NewBuiltin(lang.AsValue, "copy(self)", "A copy of the record array.", func(a *lang.Args) (lang.Value, error) {
+			r := a.Value("self").(*RecordArray)
+			out := &RecordArray{dt: r.dt, rec: r.rec}
+			for _, f := range r.fields {
+				c, err := f.Clone()
+				if err != nil {
+					return nil, err
+				}
+				out.fields = append(out.fields, c)
 			}
-			out.fields = append(out.fields, c)
-		}
-		return out, nil
+			return out, nil
+		})
 	})
 }
 
@@ -826,48 +828,50 @@ func structDTypeArg(v lang.Value) (*StructDType, error) {
 var recModule = &lang.Module{Name: "numpy.rec", Attrs: map[string]lang.Value{}, Doc: "NumPy's record arrays: np.rec.array."}
 
 func init() {
-	recModule.Attrs["array"] = lang.NewBuiltin(lang.AsValue, "array(obj, dtype=None)", "A record array (np.recarray: fields as attributes) of obj, a record array or nested lists of tuples, with the structured dtype.", func(a *lang.Args) (lang.Value, error) {
-		var r *RecordArray
-		if src, ok := a.Value("obj").(*RecordArray); ok && a.IsNone("dtype") {
-			c := *src
-			r = &c
-		} else {
+	defineLater(func() {
+		recModule.Attrs["array"] = lang.NewBuiltin(lang.AsValue, "array(obj, dtype=None)", "A record array (np.recarray: fields as attributes) of obj, a record array or nested lists of tuples, with the structured dtype.", func(a *lang.Args) (lang.Value, error) {
+			var r *RecordArray
+			if src, ok := a.Value("obj").(*RecordArray); ok && a.IsNone("dtype") {
+				c := *src
+				r = &c
+			} else {
+				sd, err := structDTypeArg(a.Value("dtype"))
+				if err != nil {
+					return nil, err
+				}
+				if sd == nil {
+					return nil, lang.Errorf(notImplementedError, "kael's np.rec.array takes a structured dtype= (or a record array)")
+				}
+				if r, err = recordArrayFrom(a.Value("obj"), sd); err != nil {
+					return nil, err
+				}
+			}
+			r.rec = true
+			return r, nil
+		})
+		lang.RegisterModule("numpy.rec", "NumPy's record arrays.", func() *lang.Module { return recModule })
+		recarrayClass = lang.NewBuiltin(lang.AsValue, "recarray(shape, dtype=None)", "A record array of shape and the structured dtype, its fields attributes; kael fills it with zeros where NumPy leaves memory uninitialised.", func(a *lang.Args) (lang.Value, error) {
+			shape, err := shapeArg(a.Value("shape"))
+			if err != nil {
+				return nil, err
+			}
 			sd, err := structDTypeArg(a.Value("dtype"))
 			if err != nil {
 				return nil, err
 			}
 			if sd == nil {
-				return nil, lang.Errorf(notImplementedError, "kael's np.rec.array takes a structured dtype= (or a record array)")
+				return nil, lang.Errorf(notImplementedError, "kael's np.recarray takes a structured dtype=")
 			}
-			if r, err = recordArrayFrom(a.Value("obj"), sd); err != nil {
+			r, err := newRecordArray(shape, sd, 0)
+			if err != nil {
 				return nil, err
 			}
-		}
-		r.rec = true
-		return r, nil
+			r.rec = true
+			return r, nil
+		})
+		lang.RegisterClass(recarrayClass, "numpy.recarray")
+		lang.RegisterSubclass("numpy.recarray", "numpy.ndarray")
 	})
-	lang.RegisterModule("numpy.rec", "NumPy's record arrays.", func() *lang.Module { return recModule })
-	recarrayClass = lang.NewBuiltin(lang.AsValue, "recarray(shape, dtype=None)", "A record array of shape and the structured dtype, its fields attributes; kael fills it with zeros where NumPy leaves memory uninitialised.", func(a *lang.Args) (lang.Value, error) {
-		shape, err := shapeArg(a.Value("shape"))
-		if err != nil {
-			return nil, err
-		}
-		sd, err := structDTypeArg(a.Value("dtype"))
-		if err != nil {
-			return nil, err
-		}
-		if sd == nil {
-			return nil, lang.Errorf(notImplementedError, "kael's np.recarray takes a structured dtype=")
-		}
-		r, err := newRecordArray(shape, sd, 0)
-		if err != nil {
-			return nil, err
-		}
-		r.rec = true
-		return r, nil
-	})
-	lang.RegisterClass(recarrayClass, "numpy.recarray")
-	lang.RegisterSubclass("numpy.recarray", "numpy.ndarray")
 }
 
 // recarrayClass is np.recarray.

@@ -176,8 +176,10 @@ func recordView(r *RecordArray, v lang.Value) (lang.Value, error) {
 }
 
 func init() {
-	recordMethods["view"] = lang.NewBuiltin(lang.AsValue, "view(self, dtype)", "The same records as np.recarray (a.view(np.recarray): fields as attributes) or as the array's own dtype.", func(a *lang.Args) (lang.Value, error) {
-		return recordView(a.Value("self").(*RecordArray), a.Value("dtype"))
+	defineLater(func() {
+		recordMethods["view"] = lang.NewBuiltin(lang.AsValue, "view(self, dtype)", "The same records as np.recarray (a.view(np.recarray): fields as attributes) or as the array's own dtype.", func(a *lang.Args) (lang.Value, error) {
+			return recordView(a.Value("self").(*RecordArray), a.Value("dtype"))
+		})
 	})
 }
 
@@ -240,77 +242,79 @@ func recFromColumns(cols []*tensor.Tensor, names []string, dt *StructDType) (lan
 }
 
 func init() {
-	recModule.Attrs["fromarrays"] = lang.NewBuiltin(lang.AsValue, "fromarrays(arrayList, dtype=None, names=None)", "A record array (np.recarray) whose fields are copies of the arrays, named names ('a,b' or a list; f0, f1, ... by default), of their dtypes or the structured dtype=.", func(a *lang.Args) (lang.Value, error) {
-		elems, err := lang.Collect(a.Value("arrayList"))
-		if err != nil {
-			return nil, err
-		}
-		if len(elems) == 0 {
-			return nil, lang.Errorf(lang.ValueError, "Must define formats (or dtype) if object is empty")
-		}
-		cols := make([]*tensor.Tensor, len(elems))
-		for i, e := range elems {
-			if cols[i], err = arrayFrom(e, 0, false); err != nil {
-				return nil, err
-			}
-		}
-		dt, err := structDTypeArg(a.Value("dtype"))
-		if err != nil {
-			return nil, err
-		}
-		names, err := recNames(a.Value("names"), len(cols))
-		if err != nil {
-			return nil, err
-		}
-		return recFromColumns(cols, names, dt)
-	})
-	recModule.Attrs["fromrecords"] = lang.NewBuiltin(lang.AsValue, "fromrecords(recList, dtype=None, names=None)", "A record array (np.recarray) of a list of tuples, one per record: each field's dtype what np.array makes of its column, or the structured dtype=; names as fromarrays'.", func(a *lang.Args) (lang.Value, error) {
-		dt, err := structDTypeArg(a.Value("dtype"))
-		if err != nil {
-			return nil, err
-		}
-		if dt != nil {
-			r, err := recordArrayFrom(a.Value("recList"), dt)
+	defineLater(func() {
+		recModule.Attrs["fromarrays"] = lang.NewBuiltin(lang.AsValue, "fromarrays(arrayList, dtype=None, names=None)", "A record array (np.recarray) whose fields are copies of the arrays, named names ('a,b' or a list; f0, f1, ... by default), of their dtypes or the structured dtype=.", func(a *lang.Args) (lang.Value, error) {
+			elems, err := lang.Collect(a.Value("arrayList"))
 			if err != nil {
 				return nil, err
 			}
-			r.rec = true
-			return r, nil
-		}
-		rows, err := lang.Collect(a.Value("recList"))
-		if err != nil {
-			return nil, err
-		}
-		if len(rows) == 0 {
-			return nil, lang.Errorf(notImplementedError, "kael's np.rec.fromrecords takes at least one record, or dtype=")
-		}
-		first, err := lang.Collect(rows[0])
-		if err != nil {
-			return nil, err
-		}
-		cols := make([][]lang.Value, len(first))
-		for _, row := range rows {
-			items, err := lang.Collect(row)
+			if len(elems) == 0 {
+				return nil, lang.Errorf(lang.ValueError, "Must define formats (or dtype) if object is empty")
+			}
+			cols := make([]*tensor.Tensor, len(elems))
+			for i, e := range elems {
+				if cols[i], err = arrayFrom(e, 0, false); err != nil {
+					return nil, err
+				}
+			}
+			dt, err := structDTypeArg(a.Value("dtype"))
 			if err != nil {
 				return nil, err
 			}
-			if len(items) != len(cols) {
-				return nil, lang.Errorf(lang.ValueError, "kael's np.rec.fromrecords takes records of one length (%d), not %d", len(cols), len(items))
-			}
-			for j, v := range items {
-				cols[j] = append(cols[j], v)
-			}
-		}
-		ts := make([]*tensor.Tensor, len(cols))
-		for j, c := range cols {
-			if ts[j], err = arrayFrom(&lang.List{Elems: c}, 0, false); err != nil {
+			names, err := recNames(a.Value("names"), len(cols))
+			if err != nil {
 				return nil, err
 			}
-		}
-		names, err := recNames(a.Value("names"), len(cols))
-		if err != nil {
-			return nil, err
-		}
-		return recFromColumns(ts, names, nil)
+			return recFromColumns(cols, names, dt)
+		})
+		recModule.Attrs["fromrecords"] = lang.NewBuiltin(lang.AsValue, "fromrecords(recList, dtype=None, names=None)", "A record array (np.recarray) of a list of tuples, one per record: each field's dtype what np.array makes of its column, or the structured dtype=; names as fromarrays'.", func(a *lang.Args) (lang.Value, error) {
+			dt, err := structDTypeArg(a.Value("dtype"))
+			if err != nil {
+				return nil, err
+			}
+			if dt != nil {
+				r, err := recordArrayFrom(a.Value("recList"), dt)
+				if err != nil {
+					return nil, err
+				}
+				r.rec = true
+				return r, nil
+			}
+			rows, err := lang.Collect(a.Value("recList"))
+			if err != nil {
+				return nil, err
+			}
+			if len(rows) == 0 {
+				return nil, lang.Errorf(notImplementedError, "kael's np.rec.fromrecords takes at least one record, or dtype=")
+			}
+			first, err := lang.Collect(rows[0])
+			if err != nil {
+				return nil, err
+			}
+			cols := make([][]lang.Value, len(first))
+			for _, row := range rows {
+				items, err := lang.Collect(row)
+				if err != nil {
+					return nil, err
+				}
+				if len(items) != len(cols) {
+					return nil, lang.Errorf(lang.ValueError, "kael's np.rec.fromrecords takes records of one length (%d), not %d", len(cols), len(items))
+				}
+				for j, v := range items {
+					cols[j] = append(cols[j], v)
+				}
+			}
+			ts := make([]*tensor.Tensor, len(cols))
+			for j, c := range cols {
+				if ts[j], err = arrayFrom(&lang.List{Elems: c}, 0, false); err != nil {
+					return nil, err
+				}
+			}
+			names, err := recNames(a.Value("names"), len(cols))
+			if err != nil {
+				return nil, err
+			}
+			return recFromColumns(ts, names, nil)
+		})
 	})
 }

@@ -9,15 +9,17 @@ import (
 // signature, which its tutorials call by keyword), where the method
 // a.reshape takes it spread out too: a.reshape(2, 3).
 func init() {
-	defArrayFuncs([]arrayFunc{{name: "reshape", params: "newshape, order='C'", funcOnly: true,
-		doc: "The same data in a new shape (a view when possible); one dimension may be -1.",
-		fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
-			shape, err := shapeArg(a.Value("newshape"))
-			if err != nil {
-				return nil, err
-			}
-			return reshapeTo(t, shape, a)
-		}}})
+	defineLater(func() {
+		defArrayFuncs([]arrayFunc{{name: "reshape", params: "newshape, order='C'", funcOnly: true,
+			doc: "The same data in a new shape (a view when possible); one dimension may be -1.",
+			fn: func(t *tensor.Tensor, a *lang.Args) (lang.Value, error) {
+				shape, err := shapeArg(a.Value("newshape"))
+				if err != nil {
+					return nil, err
+				}
+				return reshapeTo(t, shape, a)
+			}}})
+	})
 }
 
 // reshapeTo is a.reshape and np.reshape once the shape is read: t in that

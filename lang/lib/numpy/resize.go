@@ -13,31 +13,33 @@ import (
 // NumPy's refcheck=False does and a view made earlier keeps reading the
 // old memory.
 func init() {
-	arrayMethods["resize"] = lang.NewBuiltin(lang.AsValue, "resize(self, *new_shape, refcheck=True)",
-		"Changes the array's shape and size in place: the elements in memory order, cut short or followed by zeros.",
-		func(a *lang.Args) (lang.Value, error) {
-			self := a.Value("self").(*Array)
-			args := a.Value("new_shape").(lang.Tuple)
-			var shapeVal lang.Value = args
-			switch {
-			case len(args) == 0:
-				return lang.None, nil
-			case len(args) == 1:
-				if _, none := args[0].(lang.NoneType); none {
+	defineLater(func() {
+		arrayMethods["resize"] = lang.NewBuiltin(lang.AsValue, "resize(self, *new_shape, refcheck=True)",
+			"Changes the array's shape and size in place: the elements in memory order, cut short or followed by zeros.",
+			func(a *lang.Args) (lang.Value, error) {
+				self := a.Value("self").(*Array)
+				args := a.Value("new_shape").(lang.Tuple)
+				var shapeVal lang.Value = args
+				switch {
+				case len(args) == 0:
 					return lang.None, nil
+				case len(args) == 1:
+					if _, none := args[0].(lang.NoneType); none {
+						return lang.None, nil
+					}
+					shapeVal = args[0]
 				}
-				shapeVal = args[0]
-			}
-			shape, err := shapeArg(shapeVal)
-			if err != nil {
-				if _, isTuple := shapeVal.(lang.Tuple); !isTuple && !lang.IsIterable(shapeVal) {
-					// NumPy's PyArray_IntpConverter of one value that is no int
-					return nil, lang.Errorf(lang.TypeError, "expected a sequence of integers or a single integer, got '%s'", lang.Repr(shapeVal))
+				shape, err := shapeArg(shapeVal)
+				if err != nil {
+					if _, isTuple := shapeVal.(lang.Tuple); !isTuple && !lang.IsIterable(shapeVal) {
+						// NumPy's PyArray_IntpConverter of one value that is no int
+						return nil, lang.Errorf(lang.TypeError, "expected a sequence of integers or a single integer, got '%s'", lang.Repr(shapeVal))
+					}
+					return nil, err
 				}
-				return nil, err
-			}
-			return lang.None, self.resize(shape)
-		})
+				return lang.None, self.resize(shape)
+			})
+	})
 }
 
 // resize is a.resize(shape).

@@ -328,12 +328,14 @@ type ScalarType struct {
 var scalarTypes = map[tensor.DType]*ScalarType{}
 
 func init() {
-	for _, e := range npInfos {
-		st := &ScalarType{dt: e.dt}
-		st.call = st.constructor()
-		scalarTypes[e.dt] = st
-	}
-	lang.RegisterSubclass("numpy.float64", "float")
+	defineLater(func() {
+		for _, e := range npInfos {
+			st := &ScalarType{dt: e.dt}
+			st.call = st.constructor()
+			scalarTypes[e.dt] = st
+		}
+		lang.RegisterSubclass("numpy.float64", "float")
+	})
 }
 
 // TypeName returns "type".

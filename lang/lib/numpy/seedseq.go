@@ -159,86 +159,88 @@ func (s *SeedSequence) AttrNames() []string {
 var seedSeqMethods = map[string]*lang.Builtin{}
 
 func init() {
-	seedSeqMethods["generate_state"] = lang.NewBuiltin(lang.AsValue, "generate_state(self, n_words, dtype='uint32')", "n_words 32-bit words of seed drawn from the pool, as NumPy derives them; kael has no uint32 dtype, so they come as int64 (the same values); 'uint64' is refused.", func(a *lang.Args) (lang.Value, error) {
-		s := a.Value("self").(*SeedSequence)
-		n := a.Int("n_words")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		name, _ := a.Value("dtype").(string)
-		if d, ok := a.Value("dtype").(*DType); ok {
-			name = numpyName(d.dt)
-		}
-		switch name {
-		case "uint32", "u4":
-		case "uint64", "u8":
-			return nil, unsupportedDType("uint64")
-		default:
-			return nil, lang.Errorf(lang.ValueError, "only support uint32 or uint64")
-		}
-		if n < 0 {
-			return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
-		}
-		words := generateWords(s.pool(), int(n))
-		vals := make([]int64, len(words))
-		for i, w := range words {
-			vals[i] = int64(w)
-		}
-		t, err := tensor.FromSlice(vals, len(vals))
-		if err != nil {
-			return nil, err
-		}
-		return wrapArray(t), nil
-	})
-	seedSeqMethods["spawn"] = lang.NewBuiltin(lang.AsValue, "spawn(self, n_children)", "n_children new SeedSequences, each with this one's entropy and its own spawn key.", func(a *lang.Args) (lang.Value, error) {
-		s := a.Value("self").(*SeedSequence)
-		n := a.Int("n_children")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if n < 0 {
-			return nil, lang.Errorf(lang.ValueError, "n_children must be non-negative")
-		}
-		kids := s.spawn(int64(n))
-		out := make([]lang.Value, len(kids))
-		for i, k := range kids {
-			out[i] = k
-		}
-		return &lang.List{Elems: out}, nil
-	})
-	ssClass := lang.NewBuiltin(lang.AsValue, "SeedSequence(entropy=None, *, spawn_key=(), pool_size=4)", "NumPy's seed hashing: entropy (an int, a sequence of ints, or None for the system's) and a spawn key mixed into a pool from which generate_state derives the seeds of bit generators.", func(a *lang.Args) (lang.Value, error) {
-		if ps := a.Int("pool_size"); ps != ssPoolSize {
+	defineLater(func() {
+		seedSeqMethods["generate_state"] = lang.NewBuiltin(lang.AsValue, "generate_state(self, n_words, dtype='uint32')", "n_words 32-bit words of seed drawn from the pool, as NumPy derives them; kael has no uint32 dtype, so they come as int64 (the same values); 'uint64' is refused.", func(a *lang.Args) (lang.Value, error) {
+			s := a.Value("self").(*SeedSequence)
+			n := a.Int("n_words")
 			if err := a.Err(); err != nil {
 				return nil, err
 			}
-			return nil, lang.Errorf(notImplementedError, "kael's SeedSequence has pool_size 4, not %d", ps)
-		}
-		elems, err := lang.Collect(a.Value("spawn_key"))
-		if err != nil {
-			return nil, err
-		}
-		key := make([]int64, len(elems))
-		for i, e := range elems {
-			n, ok := lang.AsInt(e)
-			if !ok || n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "expected non-negative integer")
+			name, _ := a.Value("dtype").(string)
+			if d, ok := a.Value("dtype").(*DType); ok {
+				name = numpyName(d.dt)
 			}
-			key[i] = n
-		}
-		return newSeedSequence(a.Value("entropy"), key)
-	})
-	lang.RegisterClass(ssClass, "numpy.random.bit_generator.SeedSequence")
-	randomFunctions["SeedSequence"] = ssClass
+			switch name {
+			case "uint32", "u4":
+			case "uint64", "u8":
+				return nil, unsupportedDType("uint64")
+			default:
+				return nil, lang.Errorf(lang.ValueError, "only support uint32 or uint64")
+			}
+			if n < 0 {
+				return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
+			}
+			words := generateWords(s.pool(), int(n))
+			vals := make([]int64, len(words))
+			for i, w := range words {
+				vals[i] = int64(w)
+			}
+			t, err := tensor.FromSlice(vals, len(vals))
+			if err != nil {
+				return nil, err
+			}
+			return wrapArray(t), nil
+		})
+		seedSeqMethods["spawn"] = lang.NewBuiltin(lang.AsValue, "spawn(self, n_children)", "n_children new SeedSequences, each with this one's entropy and its own spawn key.", func(a *lang.Args) (lang.Value, error) {
+			s := a.Value("self").(*SeedSequence)
+			n := a.Int("n_children")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, lang.Errorf(lang.ValueError, "n_children must be non-negative")
+			}
+			kids := s.spawn(int64(n))
+			out := make([]lang.Value, len(kids))
+			for i, k := range kids {
+				out[i] = k
+			}
+			return &lang.List{Elems: out}, nil
+		})
+		ssClass := lang.NewBuiltin(lang.AsValue, "SeedSequence(entropy=None, *, spawn_key=(), pool_size=4)", "NumPy's seed hashing: entropy (an int, a sequence of ints, or None for the system's) and a spawn key mixed into a pool from which generate_state derives the seeds of bit generators.", func(a *lang.Args) (lang.Value, error) {
+			if ps := a.Int("pool_size"); ps != ssPoolSize {
+				if err := a.Err(); err != nil {
+					return nil, err
+				}
+				return nil, lang.Errorf(notImplementedError, "kael's SeedSequence has pool_size 4, not %d", ps)
+			}
+			elems, err := lang.Collect(a.Value("spawn_key"))
+			if err != nil {
+				return nil, err
+			}
+			key := make([]int64, len(elems))
+			for i, e := range elems {
+				n, ok := lang.AsInt(e)
+				if !ok || n < 0 {
+					return nil, lang.Errorf(lang.ValueError, "expected non-negative integer")
+				}
+				key[i] = n
+			}
+			return newSeedSequence(a.Value("entropy"), key)
+		})
+		lang.RegisterClass(ssClass, "numpy.random.bit_generator.SeedSequence")
+		randomFunctions["SeedSequence"] = ssClass
 
-	mtClass := lang.NewBuiltin(lang.AsValue, "MT19937(seed=None)", "The Mersenne Twister as a bit generator, seeded through SeedSequence(seed) as NumPy seeds it (np.random.seed's legacy seeding is RandomState's); RandomState(MT19937(seed)) draws from it.", func(a *lang.Args) (lang.Value, error) {
-		ss, err := seedSequenceOf(a.Value("seed"))
-		if err != nil {
-			return nil, err
-		}
-		return &MT19937{r: &randomState{mt: mtFromSeedSequence(ss)}}, nil
+		mtClass := lang.NewBuiltin(lang.AsValue, "MT19937(seed=None)", "The Mersenne Twister as a bit generator, seeded through SeedSequence(seed) as NumPy seeds it (np.random.seed's legacy seeding is RandomState's); RandomState(MT19937(seed)) draws from it.", func(a *lang.Args) (lang.Value, error) {
+			ss, err := seedSequenceOf(a.Value("seed"))
+			if err != nil {
+				return nil, err
+			}
+			return &MT19937{r: &randomState{mt: mtFromSeedSequence(ss)}}, nil
+		})
+		lang.RegisterClass(mtClass, "numpy.random._mt19937.MT19937")
+		randomFunctions["MT19937"] = mtClass
 	})
-	lang.RegisterClass(mtClass, "numpy.random._mt19937.MT19937")
-	randomFunctions["MT19937"] = mtClass
 }
 
 // generateWords is SeedSequence.generate_state(n, np.uint32).

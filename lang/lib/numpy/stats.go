@@ -90,7 +90,9 @@ func defStats(m map[string]lang.Value) {
 }
 
 func init() {
-	defArrayFuncs([]arrayFunc{{name: "cumprod", params: "axis=None", doc: "The running products along axis (of the flattened array when None).", fn: cumprod}})
+	defineLater(func() {
+		defArrayFuncs([]arrayFunc{{name: "cumprod", params: "axis=None", doc: "The running products along axis (of the flattened array when None).", fn: cumprod}})
+	})
 }
 
 // cumprod is NumPy's cumprod: multiply.accumulate along axis.

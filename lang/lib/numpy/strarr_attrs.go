@@ -40,35 +40,37 @@ var strMethods = map[string]*lang.Builtin{}
 func strSelf(a *lang.Args) *StrArray { return a.Value("self").(*StrArray) }
 
 func init() {
-	defPositionedMethods[*StrArray](strMethods)
-	def := func(sig, doc string, fn func(s *StrArray, a *lang.Args) (lang.Value, error)) {
-		b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) { return fn(strSelf(a), a) })
-		strMethods[b.Name] = b
-	}
-	for name, ufunc := range map[string]string{"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum", "cumsum": "add", "std": "add", "var": "add"} {
-		ufunc := ufunc
-		def(name+"(self, *args, **kwargs)", "NumPy's UFuncTypeError: strings have no "+ufunc+".", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-			return nil, strUfuncError(ufunc, s, s)
-		})
-	}
-	def("tolist(self)", "The elements as nested lists of Python strs (or bytes).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return s.tolist()
-	})
-	def("fill(self, value)", "Sets every element to value (cut to the width).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("value"))
-	})
-	def("astype(self, dtype, copy=True)", "A copy of the array as dtype: another string width (cut as NumPy cuts), or numbers parsed from the text (NumPy's ValueError for text that is no number).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return s.astype(a, a.Value("dtype"))
-	})
-	def("sort(self, axis=-1)", "Sorts the array in place along axis (by code point, as NumPy).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		sorted, err := strSort(s, a.Value("axis"))
-		if err != nil {
-			return nil, err
+	defineLater(func() {
+		defPositionedMethods[*StrArray](strMethods)
+		def := func(sig, doc string, fn func(s *StrArray, a *lang.Args) (lang.Value, error)) {
+			b := lang.NewBuiltin(lang.AsValue, sig, doc, func(a *lang.Args) (lang.Value, error) { return fn(strSelf(a), a) })
+			strMethods[b.Name] = b
 		}
-		return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
-	})
-	def("argsort(self, axis=-1)", "The indices that sort the array along axis.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
-		return strArgsort(s, a.Value("axis"))
+		for name, ufunc := range map[string]string{"sum": "add", "mean": "add", "prod": "multiply", "max": "maximum", "min": "minimum", "cumsum": "add", "std": "add", "var": "add"} {
+			ufunc := ufunc
+			def(name+"(self, *args, **kwargs)", "NumPy's UFuncTypeError: strings have no "+ufunc+".", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+				return nil, strUfuncError(ufunc, s, s)
+			})
+		}
+		def("tolist(self)", "The elements as nested lists of Python strs (or bytes).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			return s.tolist()
+		})
+		def("fill(self, value)", "Sets every element to value (cut to the width).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("value"))
+		})
+		def("astype(self, dtype, copy=True)", "A copy of the array as dtype: another string width (cut as NumPy cuts), or numbers parsed from the text (NumPy's ValueError for text that is no number).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			return s.astype(a, a.Value("dtype"))
+		})
+		def("sort(self, axis=-1)", "Sorts the array in place along axis (by code point, as NumPy).", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			sorted, err := strSort(s, a.Value("axis"))
+			if err != nil {
+				return nil, err
+			}
+			return lang.None, s.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, sorted)
+		})
+		def("argsort(self, axis=-1)", "The indices that sort the array along axis.", func(s *StrArray, a *lang.Args) (lang.Value, error) {
+			return strArgsort(s, a.Value("axis"))
+		})
 	})
 }
 

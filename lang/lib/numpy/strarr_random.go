@@ -9,21 +9,23 @@ import (
 // any array (it draws indices and takes the elements at them).
 
 func init() {
-	for _, name := range []string{"choice", "permutation", "shuffle"} {
-		param := "a"
-		if name != "choice" {
-			param = "x"
+	defineLater(func() {
+		for _, name := range []string{"choice", "permutation", "shuffle"} {
+			param := "a"
+			if name != "choice" {
+				param = "x"
+			}
+			if b, ok := randomFunctions[name].(*lang.Builtin); ok {
+				randomFunctions[name] = strRandom(b, param, name == "shuffle")
+			}
+			if b, ok := randomMethods[name]; ok {
+				randomMethods[name] = strRandom(b, param, name == "shuffle")
+			}
+			if b, ok := generatorMethods[name]; ok {
+				generatorMethods[name] = strRandom(b, param, name == "shuffle")
+			}
 		}
-		if b, ok := randomFunctions[name].(*lang.Builtin); ok {
-			randomFunctions[name] = strRandom(b, param, name == "shuffle")
-		}
-		if b, ok := randomMethods[name]; ok {
-			randomMethods[name] = strRandom(b, param, name == "shuffle")
-		}
-		if b, ok := generatorMethods[name]; ok {
-			generatorMethods[name] = strRandom(b, param, name == "shuffle")
-		}
-	}
+	})
 }
 
 // strRandom wraps b to take text in its parameter param: a sample or a

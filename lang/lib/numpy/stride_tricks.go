@@ -137,6 +137,8 @@ var strideTricksModule = &lang.Module{Name: "numpy.lib.stride_tricks", Doc: "Vie
 var libModule = &lang.Module{Name: "numpy.lib", Doc: "NumPy's lib: stride_tricks.", Attrs: map[string]lang.Value{"stride_tricks": strideTricksModule}}
 
 func init() {
-	lang.RegisterModule("numpy.lib", "NumPy's lib package.", func() *lang.Module { return libModule })
-	lang.RegisterModule("numpy.lib.stride_tricks", "NumPy's stride tricks.", func() *lang.Module { return strideTricksModule })
+	defineLater(func() {
+		lang.RegisterModule("numpy.lib", "NumPy's lib package.", func() *lang.Module { return libModule })
+		lang.RegisterModule("numpy.lib.stride_tricks", "NumPy's stride tricks.", func() *lang.Module { return strideTricksModule })
+	})
 }

@@ -212,135 +212,138 @@ func ndarraySubRepr(x *lang.Instance, arr *Array) string {
 }
 
 func init() {
+	// A user class may define __array_finalize__ before numpy is defined.
 	lang.RegisterDunder("__array_finalize__")
-	makeArr := func(a *lang.Args, pos []lang.Value, kwNames []string, kwVals []lang.Value) (*Array, error) {
-		v, err := a.CallKw(ndarrayClass, pos, kwNames, kwVals)
-		if err != nil {
-			return nil, err
-		}
-		return v.(*Array), nil
-	}
-	newFn := lang.NewBuiltin(lang.AsValue, "__new__(cls, *args, **kwargs)", "ndarray.__new__(cls, shape, dtype=float): an instance of cls, a subclass of np.ndarray, holding a new array of zeros; __array_finalize__ runs with None.", func(a *lang.Args) (lang.Value, error) {
-		cls, ok := a.Value("cls").(*lang.UserClass)
-		if !ok {
-			return nil, lang.Errorf(lang.TypeError, "ndarray.__new__(X): X is not a subtype of numpy.ndarray")
-		}
-		kwNames, kwVals := a.Keywords()
-		arr, err := makeArr(a, a.Value("args").(lang.Tuple), kwNames, kwVals)
-		if err != nil {
-			return nil, err
-		}
-		return newSub(cls, arr, lang.None)
-	}).CollectKeywords()
-	lang.RegisterNativeBase(ndarrayName, ndarrayClass, &lang.NativeBase{
-		Name:    "ndarray",
-		Methods: ndarraySubMethods(newFn),
-		Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
-			if x.Native() != nil {
-				return nil // made by __new__, which took the arguments
+	defineLater(func() {
+		makeArr := func(a *lang.Args, pos []lang.Value, kwNames []string, kwVals []lang.Value) (*Array, error) {
+			v, err := a.CallKw(ndarrayClass, pos, kwNames, kwVals)
+			if err != nil {
+				return nil, err
 			}
-			_, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, "__new__(*args)", "", func(a *lang.Args) (lang.Value, error) {
-				arr, err := makeArr(a, pos, kwNames, kwVals)
-				if err != nil {
-					return nil, err
-				}
-				x.SetNative(arr)
-				return nil, finalize(x, lang.None)
-			}), nil, nil, nil)
-			return err
-		},
-		Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
-			arr, ok := x.Native().(*Array)
+			return v.(*Array), nil
+		}
+		newFn := lang.NewBuiltin(lang.AsValue, "__new__(cls, *args, **kwargs)", "ndarray.__new__(cls, shape, dtype=float): an instance of cls, a subclass of np.ndarray, holding a new array of zeros; __array_finalize__ runs with None.", func(a *lang.Args) (lang.Value, error) {
+			cls, ok := a.Value("cls").(*lang.UserClass)
 			if !ok {
-				return nil, false, nil
+				return nil, lang.Errorf(lang.TypeError, "ndarray.__new__(X): X is not a subtype of numpy.ndarray")
 			}
-			v, found := arr.Attr(name)
-			if !found {
-				return nil, false, nil
+			kwNames, kwVals := a.Keywords()
+			arr, err := makeArr(a, a.Value("args").(lang.Tuple), kwNames, kwVals)
+			if err != nil {
+				return nil, err
 			}
-			if bm, isMethod := v.(*lang.BoundMethod); isMethod {
-				return lang.NewBuiltin(lang.AsValue, name+"(*args, **kwargs)", "ndarray."+name+" of a subclass: its array result has the class.", func(a *lang.Args) (lang.Value, error) {
-					args := a.Value("args").(lang.Tuple)
-					un := make([]lang.Value, len(args))
-					for i, v := range args {
-						un[i] = unwrapArr(v)
-					}
-					kwNames, kwVals := a.Keywords()
-					if name == "view" { // it chooses the class itself
-						return a.CallKw(bm.Method, append([]lang.Value{x}, un...), kwNames, kwVals)
-					}
-					r, err := a.CallKw(bm, un, kwNames, kwVals)
+			return newSub(cls, arr, lang.None)
+		}).CollectKeywords()
+		lang.RegisterNativeBase(ndarrayName, ndarrayClass, &lang.NativeBase{
+			Name:    "ndarray",
+			Methods: ndarraySubMethods(newFn),
+			Init: func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
+				if x.Native() != nil {
+					return nil // made by __new__, which took the arguments
+				}
+				_, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, "__new__(*args)", "", func(a *lang.Args) (lang.Value, error) {
+					arr, err := makeArr(a, pos, kwNames, kwVals)
 					if err != nil {
 						return nil, err
 					}
-					return convertArr(x.Class(), x, r)
-				}).CollectKeywords(), true, nil
-			}
-			r, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, name+"()", "", func(a *lang.Args) (lang.Value, error) {
-				return convertArr(x.Class(), x, v)
-			}), nil, nil, nil)
-			return r, true, err
-		},
-		SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
-			// self.shape = ... reshapes the instance's array in place, as
-			// np.matrix's __array_finalize__ makes its result 2-d
-			arr, ok := x.Native().(*Array)
-			if !ok || name != "shape" {
-				return false, nil
-			}
-			return true, arr.SetAttr(name, v)
-		},
-		Repr: func(x *lang.Instance) (string, bool) {
-			arr, ok := x.Native().(*Array)
-			if !ok {
-				return "", false
-			}
-			return ndarraySubRepr(x, arr), true
-		},
-	})
-	lang.RegisterClassAttr(ndarrayClass, "__array_finalize__", arrayFinalizeNoop)
-	arrayMethods["view"] = lang.NewBuiltin(lang.AsValue, "view(self, dtype=None, type=None)",
-		"A new view of the array's data: of the class type (or dtype, when it is an ndarray subclass: view casting, which runs its __array_finalize__ with the array); a dtype other than the array's own is not supported.",
-		func(a *lang.Args) (lang.Value, error) {
-			self := unwrapArr(a.Value("self")).(*Array)
-			cls, dt := a.Value("type"), a.Value("dtype")
-			if _, ok := dt.(*lang.UserClass); (ok || dt == lang.Value(ndarrayClass)) && cls == lang.None {
-				cls, dt = dt, lang.None // view(A): the type
-			}
-			if dt != lang.None {
-				want, err := toDType(dt)
-				if err != nil {
-					if _, isClass := dt.(*lang.Builtin); isClass && lang.ClassOf(dt) != "" {
+					x.SetNative(arr)
+					return nil, finalize(x, lang.None)
+				}), nil, nil, nil)
+				return err
+			},
+			Attr: func(x *lang.Instance, name string) (lang.Value, bool, error) {
+				arr, ok := x.Native().(*Array)
+				if !ok {
+					return nil, false, nil
+				}
+				v, found := arr.Attr(name)
+				if !found {
+					return nil, false, nil
+				}
+				if bm, isMethod := v.(*lang.BoundMethod); isMethod {
+					return lang.NewBuiltin(lang.AsValue, name+"(*args, **kwargs)", "ndarray."+name+" of a subclass: its array result has the class.", func(a *lang.Args) (lang.Value, error) {
+						args := a.Value("args").(lang.Tuple)
+						un := make([]lang.Value, len(args))
+						for i, v := range args {
+							un[i] = unwrapArr(v)
+						}
+						kwNames, kwVals := a.Keywords()
+						if name == "view" { // it chooses the class itself
+							return a.CallKw(bm.Method, append([]lang.Value{x}, un...), kwNames, kwVals)
+						}
+						r, err := a.CallKw(bm, un, kwNames, kwVals)
+						if err != nil {
+							return nil, err
+						}
+						return convertArr(x.Class(), x, r)
+					}).CollectKeywords(), true, nil
+				}
+				r, err := x.Session().CallHookKw(lang.NewBuiltin(lang.AsValue, name+"()", "", func(a *lang.Args) (lang.Value, error) {
+					return convertArr(x.Class(), x, v)
+				}), nil, nil, nil)
+				return r, true, err
+			},
+			SetAttr: func(x *lang.Instance, name string, v lang.Value) (bool, error) {
+				// self.shape = ... reshapes the instance's array in place, as
+				// np.matrix's __array_finalize__ makes its result 2-d
+				arr, ok := x.Native().(*Array)
+				if !ok || name != "shape" {
+					return false, nil
+				}
+				return true, arr.SetAttr(name, v)
+			},
+			Repr: func(x *lang.Instance) (string, bool) {
+				arr, ok := x.Native().(*Array)
+				if !ok {
+					return "", false
+				}
+				return ndarraySubRepr(x, arr), true
+			},
+		})
+		lang.RegisterClassAttr(ndarrayClass, "__array_finalize__", arrayFinalizeNoop)
+		arrayMethods["view"] = lang.NewBuiltin(lang.AsValue, "view(self, dtype=None, type=None)",
+			"A new view of the array's data: of the class type (or dtype, when it is an ndarray subclass: view casting, which runs its __array_finalize__ with the array); a dtype other than the array's own is not supported.",
+			func(a *lang.Args) (lang.Value, error) {
+				self := unwrapArr(a.Value("self")).(*Array)
+				cls, dt := a.Value("type"), a.Value("dtype")
+				if _, ok := dt.(*lang.UserClass); (ok || dt == lang.Value(ndarrayClass)) && cls == lang.None {
+					cls, dt = dt, lang.None // view(A): the type
+				}
+				if dt != lang.None {
+					want, err := toDType(dt)
+					if err != nil {
+						if _, isClass := dt.(*lang.Builtin); isClass && lang.ClassOf(dt) != "" {
+							return nil, lang.Errorf(lang.TypeError, "Cannot change data-type for object array.")
+						}
+						return nil, err
+					}
+					if want != self.store.DType() {
+						have, _ := self.Attr("dtype")
+						return nil, lang.Errorf(tensor.NotImplementedError, "kael's ndarray.view does not reinterpret %s data as %s", lang.Str(have), lang.Str(dt))
+					}
+				}
+				v := &Array{store: self.store, flip: self.flip, base: self, readonly: self.readonly}
+				if self.base != nil {
+					v.base = self.base
+				}
+				switch c := cls.(type) {
+				case *lang.UserClass:
+					if _, sub := c.Lookup("__array_finalize__"); !sub {
 						return nil, lang.Errorf(lang.TypeError, "Cannot change data-type for object array.")
 					}
-					return nil, err
+					return newSub(c, v, a.Value("self"))
+				case *lang.Builtin:
+					if c != ndarrayClass {
+						return nil, lang.Errorf(lang.TypeError, "Cannot change data-type for object array.")
+					}
+				case lang.NoneType:
+					if x, ok := a.Value("self").(*lang.Instance); ok {
+						return newSub(x.Class(), v, x) // a view keeps the class
+					}
 				}
-				if want != self.store.DType() {
-					have, _ := self.Attr("dtype")
-					return nil, lang.Errorf(tensor.NotImplementedError, "kael's ndarray.view does not reinterpret %s data as %s", lang.Str(have), lang.Str(dt))
-				}
-			}
-			v := &Array{store: self.store, flip: self.flip, base: self, readonly: self.readonly}
-			if self.base != nil {
-				v.base = self.base
-			}
-			switch c := cls.(type) {
-			case *lang.UserClass:
-				if _, sub := c.Lookup("__array_finalize__"); !sub {
-					return nil, lang.Errorf(lang.TypeError, "Cannot change data-type for object array.")
-				}
-				return newSub(c, v, a.Value("self"))
-			case *lang.Builtin:
-				if c != ndarrayClass {
-					return nil, lang.Errorf(lang.TypeError, "Cannot change data-type for object array.")
-				}
-			case lang.NoneType:
-				if x, ok := a.Value("self").(*lang.Instance); ok {
-					return newSub(x.Class(), v, x) // a view keeps the class
-				}
-			}
-			return v, nil
-		}).BindingSelf()
+				return v, nil
+			}).BindingSelf()
+	})
 }
 
 // keepSubclassUfuncs makes the ufuncs of m give their array result the

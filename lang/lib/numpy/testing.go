@@ -63,6 +63,8 @@ var testingModule = func() *lang.Module {
 }()
 
 func init() {
-	lang.RegisterSourceModule("_numpy_testing", "numpy.testing's assertions, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/testing/_private/utils.py).", testingSource)
-	lang.RegisterModule("numpy.testing", "NumPy's test assertions: assert_allclose, assert_array_equal, assert_equal, assert_raises, assert_warns, ...", func() *lang.Module { return testingModule })
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_testing", "numpy.testing's assertions, written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/testing/_private/utils.py).", testingSource)
+		lang.RegisterModule("numpy.testing", "NumPy's test assertions: assert_allclose, assert_array_equal, assert_equal, assert_raises, assert_warns, ...", func() *lang.Module { return testingModule })
+	})
 }

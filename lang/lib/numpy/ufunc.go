@@ -23,7 +23,9 @@ import (
 var ufuncSource string
 
 func init() {
-	lang.RegisterSourceModule("_numpy_ufunc", "NumPy's ufunc methods (reduce, accumulate, outer, at, reduceat), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's).", ufuncSource)
+	defineLater(func() {
+		lang.RegisterSourceModule("_numpy_ufunc", "NumPy's ufunc methods (reduce, accumulate, outer, at, reduceat), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's).", ufuncSource)
+	})
 }
 
 // ufuncInfo is one of NumPy's ufuncs as NumPy 1.24 describes it: the np
@@ -266,7 +268,7 @@ var ufuncClass = lang.NewBuiltin(lang.AsValue, "ufunc(*args, **kwargs)", "NumPy'
 	return nil, lang.Errorf(lang.TypeError, "cannot create 'numpy.ufunc' instances")
 }).CollectKeywords()
 
-func init() { lang.RegisterClass(ufuncClass, "numpy.ufunc") }
+func init() { defineLater(func() { lang.RegisterClass(ufuncClass, "numpy.ufunc") }) }
 
 // wrapUfuncs replaces each builtin of m named in ufuncTable by a ufunc
 // calling it; aliases (abs and absolute, mod and remainder) share one

@@ -296,8 +296,9 @@ func addDunderAliases(m *lang.Module) {
 	}
 }
 
+// The module's builtins are made when it is first imported (the registry
+// builds a module once), not in every program's start-up heap.
 func init() {
-	m := operatorModule()
 	lang.RegisterModule("operator", "Python's operator: the operators as functions (add, mul, lt, getitem, ...), itemgetter, attrgetter, methodcaller.",
-		func() *lang.Module { return m })
+		operatorModule)
 }

@@ -195,262 +195,265 @@ func utime(a *lang.Args) (lang.Value, error) {
 }
 
 // moreFunctions are the os functions of this file.
-var moreFunctions = map[string]lang.Value{
-	"umask": fn("umask(mask)", "Sets the process's file creation mask and returns the one before.", func(a *lang.Args) (lang.Value, error) {
-		m := a.Int("mask")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return int64(syscall.Umask(m)), nil
-	}),
-	"strerror": fn("strerror(code)", "The system's message for the errno code.", func(a *lang.Args) (lang.Value, error) {
-		c := a.Int("code")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		return strerror(c), nil
-	}),
-	"get_terminal_size": fn("get_terminal_size(fd=1)", "The size of the terminal of the descriptor fd (standard output by default), as os.terminal_size(columns, lines); OSError when fd is no terminal.", func(a *lang.Args) (lang.Value, error) {
-		fd, err := fdArg(a, "fd")
-		if err != nil {
-			return nil, err
-		}
-		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
-		if err != nil {
-			return nil, fdErr(err)
-		}
-		return lang.NewNamedTuple(terminalSizeType, int64(ws.Col), int64(ws.Row)), nil
-	}),
-	"lstat": fn("lstat(path)", "os.stat of path without following a symbolic link: the link's own.", func(a *lang.Args) (lang.Value, error) {
-		p, err := pathArg(a, "path", "lstat", pathOnly)
-		if err != nil {
-			return nil, err
-		}
-		return statPath(p, false)
-	}),
-	"symlink": fn("symlink(src, dst, target_is_directory=False)", "Makes dst a symbolic link to src.", func(a *lang.Args) (lang.Value, error) {
-		src, dst, err := twoPaths(a, "symlink")
-		if err != nil {
-			return nil, err
-		}
-		if err := syscall.Symlink(src, dst); err != nil {
-			return nil, lang.OSErrorFrom(err, src, dst)
-		}
-		return lang.None, nil
-	}),
-	"link": fn("link(src, dst, *, follow_symlinks=True)", "Makes dst a hard link to the file src.", func(a *lang.Args) (lang.Value, error) {
-		src, dst, err := twoPaths(a, "link")
-		if err != nil {
-			return nil, err
-		}
-		flags := 0
-		if a.Bool("follow_symlinks") {
-			flags = unix.AT_SYMLINK_FOLLOW
-		}
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if err := unix.Linkat(unix.AT_FDCWD, src, unix.AT_FDCWD, dst, flags); err != nil {
-			return nil, lang.OSErrorFrom(err, src, dst)
-		}
-		return lang.None, nil
-	}),
-	"readlink": fn("readlink(path)", "The path the symbolic link path points to.", func(a *lang.Args) (lang.Value, error) {
-		p, err := pathArg(a, "path", "readlink", pathOnly)
-		if err != nil {
-			return nil, err
-		}
-		target, err := os.Readlink(p)
-		if err != nil {
-			return nil, lang.OSErrorFrom(err, p)
-		}
-		return target, nil
-	}),
-	"utime": fn("utime(path, times=None, *, ns=None, follow_symlinks=True)", "Sets the access and modification times of path: times=(atime, mtime) in seconds, ns=(atime_ns, mtime_ns), or now.", utime),
-	"unsetenv": fn("unsetenv(key)", "Removes the environment variable key.", func(a *lang.Args) (lang.Value, error) {
-		k, err := envKey(a.Value("key"))
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case k == "":
-			return nil, lang.Errorf(lang.ValueError, "illegal environment variable name")
-		case strings.Contains(k, "="):
-			return nil, lang.OSErrorFrom(syscall.EINVAL)
-		}
-		return lang.None, os.Unsetenv(k)
-	}),
-	"removedirs": fn("removedirs(name)", "Removes the empty directory name, then each empty directory above it in the path, stopping at the first that cannot go.", func(a *lang.Args) (lang.Value, error) {
-		p, err := fsPath(a.Value("name"))
-		if err != nil {
-			return nil, err
-		}
-		if err := syscall.Rmdir(p); err != nil {
-			return nil, lang.OSErrorFrom(err, p)
-		}
-		removeParents(p)
-		return lang.None, nil
-	}),
-	"renames": fn("renames(old, new)", "os.rename that first makes the directories new needs, then removes the directories old leaves empty.", func(a *lang.Args) (lang.Value, error) {
-		old, err := fsPath(a.Value("old"))
-		if err != nil {
-			return nil, err
-		}
-		nw, err := fsPath(a.Value("new"))
-		if err != nil {
-			return nil, err
-		}
-		if head, tail := splitPath(nw); head != "" && tail != "" {
-			if _, err := os.Lstat(head); err != nil {
-				if err := makedirs(head, 0o777, false); err != nil {
-					return nil, err
-				}
+// moreFunctions are made when os is first imported (newOSModule).
+func moreFunctions() map[string]lang.Value {
+	return map[string]lang.Value{
+		"umask": fn("umask(mask)", "Sets the process's file creation mask and returns the one before.", func(a *lang.Args) (lang.Value, error) {
+			m := a.Int("mask")
+			if err := a.Err(); err != nil {
+				return nil, err
 			}
-		}
-		if err := syscall.Rename(old, nw); err != nil {
-			return nil, lang.OSErrorFrom(err, old, nw)
-		}
-		removeParents(old)
-		return lang.None, nil
-	}),
-	"urandom": fn("urandom(size)", "size random bytes from the system's source, fit for cryptography.", func(a *lang.Args) (lang.Value, error) {
-		n := a.Int("size")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if n < 0 {
-			return nil, lang.Errorf(lang.ValueError, "negative argument not allowed")
-		}
-		if n > 1<<30 {
-			return nil, lang.Errorf(lang.MemoryError, "urandom(%d) is too much to hold", n)
-		}
-		b := make([]byte, n)
-		if _, err := rand.Read(b); err != nil {
-			return nil, lang.OSErrorFrom(err)
-		}
-		return lang.NewBytes(b), nil
-	}),
-	"uname": fn("uname()", "The system's names: posix.uname_result(sysname, nodename, release, version, machine).", func(a *lang.Args) (lang.Value, error) {
-		var u unix.Utsname
-		if err := unix.Uname(&u); err != nil {
-			return nil, lang.OSErrorFrom(err)
-		}
-		s := func(b []byte) lang.Value { return unix.ByteSliceToString(b) }
-		return lang.NewNamedTuple(unameType, s(u.Sysname[:]), s(u.Nodename[:]), s(u.Release[:]), s(u.Version[:]), s(u.Machine[:])), nil
-	}),
-	"getuid":  fn("getuid()", "The process's real user id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getuid()), nil }),
-	"geteuid": fn("geteuid()", "The process's effective user id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Geteuid()), nil }),
-	"getgid":  fn("getgid()", "The process's real group id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getgid()), nil }),
-	"getegid": fn("getegid()", "The process's effective group id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getegid()), nil }),
-	"getppid": fn("getppid()", "The id of the process's parent.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getppid()), nil }),
-	"getpgrp": fn("getpgrp()", "The process's group id.", func(a *lang.Args) (lang.Value, error) { return int64(syscall.Getpgrp()), nil }),
-	"getgroups": fn("getgroups()", "The process's supplementary group ids.", func(a *lang.Args) (lang.Value, error) {
-		gs, err := os.Getgroups()
-		if err != nil {
-			return nil, lang.OSErrorFrom(err)
-		}
-		out := make([]lang.Value, len(gs))
-		for i, g := range gs {
-			out[i] = int64(g)
-		}
-		return &lang.List{Elems: out}, nil
-	}),
-	"getloadavg": fn("getloadavg()", "The system's load averages over the last 1, 5 and 15 minutes.", func(a *lang.Args) (lang.Value, error) {
-		var si unix.Sysinfo_t
-		if err := unix.Sysinfo(&si); err != nil {
-			return nil, lang.Errorf(lang.OSError, "Load averages are unobtainable")
-		}
-		const scale = 1 << unix.SI_LOAD_SHIFT
-		return lang.Tuple{float64(si.Loads[0]) / scale, float64(si.Loads[1]) / scale, float64(si.Loads[2]) / scale}, nil
-	}),
-	"sched_getaffinity": fn("sched_getaffinity(pid)", "The set of CPUs the process pid (0: this one) may run on.", func(a *lang.Args) (lang.Value, error) {
-		pid := a.Int("pid")
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		var set unix.CPUSet
-		if err := unix.SchedGetaffinity(pid, &set); err != nil {
-			return nil, lang.OSErrorFrom(err)
-		}
-		var cpus []lang.Value
-		for i := range len(set) * 64 {
-			if set.IsSet(i) {
-				cpus = append(cpus, int64(i))
+			return int64(syscall.Umask(m)), nil
+		}),
+		"strerror": fn("strerror(code)", "The system's message for the errno code.", func(a *lang.Args) (lang.Value, error) {
+			c := a.Int("code")
+			if err := a.Err(); err != nil {
+				return nil, err
 			}
-		}
-		return lang.NewSet(cpus, false)
-	}),
-	"sched_yield": fn("sched_yield()", "Lets other threads run.", func(a *lang.Args) (lang.Value, error) {
-		time.Sleep(0)
-		return lang.None, nil
-	}),
-	"sync": fn("sync()", "Writes everything the system holds for the disks to them.", func(a *lang.Args) (lang.Value, error) {
-		syscall.Sync()
-		return lang.None, nil
-	}),
-	"mkfifo": fn("mkfifo(path, mode=438)", "Makes the FIFO (named pipe) path. kael's open() refuses to open one: its open would wait for the other end.", func(a *lang.Args) (lang.Value, error) {
-		p, err := pathArg(a, "path", "mkfifo", pathOnly)
-		if err != nil {
-			return nil, err
-		}
-		m := uint32(a.Int("mode"))
-		if err := a.Err(); err != nil {
-			return nil, err
-		}
-		if err := syscall.Mkfifo(p, m); err != nil {
-			return nil, lang.OSErrorFrom(err, p)
-		}
-		return lang.None, nil
-	}),
-	"fsencode": fn("fsencode(filename)", "The path filename as bytes (UTF-8, as the file system's encoding).", func(a *lang.Args) (lang.Value, error) {
-		v := a.Value("filename")
-		if b, ok := v.(lang.Bytes); ok {
-			return b, nil
-		}
-		p, err := fsPath(v)
-		if err != nil {
-			return nil, err
-		}
-		return lang.NewBytes([]byte(p)), nil
-	}),
-	"fsdecode": fn("fsdecode(filename)", "The path filename as str (bytes decoded as UTF-8).", func(a *lang.Args) (lang.Value, error) {
-		v := a.Value("filename")
-		if b, ok := v.(lang.Bytes); ok {
-			if !utf8.Valid(b.Data()) {
-				return nil, lang.Errorf(lang.UnicodeDecodeError, "'utf-8' codec can't decode the file name %s", lang.Repr(b))
-			}
-			return string(b.Data()), nil
-		}
-		return fsPath(v)
-	}),
-	"get_exec_path": fn("get_exec_path(env=None)", "The directories PATH names (of env, or os.environ), where a program is looked for.", func(a *lang.Args) (lang.Value, error) {
-		path, ok := os.LookupEnv("PATH")
-		if d, isDict := a.Value("env").(*lang.Dict); isDict {
-			v, found, err := d.Get("PATH")
+			return strerror(c), nil
+		}),
+		"get_terminal_size": fn("get_terminal_size(fd=1)", "The size of the terminal of the descriptor fd (standard output by default), as os.terminal_size(columns, lines); OSError when fd is no terminal.", func(a *lang.Args) (lang.Value, error) {
+			fd, err := fdArg(a, "fd")
 			if err != nil {
 				return nil, err
 			}
-			path, ok = "", found
-			if s, isStr := v.(string); found && isStr {
-				path = s
+			ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
+			if err != nil {
+				return nil, fdErr(err)
 			}
-		}
-		if !ok {
-			path = "/bin:/usr/bin"
-		}
-		parts := strings.Split(path, ":")
-		out := make([]lang.Value, len(parts))
-		for i, p := range parts {
-			out[i] = p
-		}
-		return &lang.List{Elems: out}, nil
-	}),
-	"stat_result":   statResultClass,
-	"DirEntry":      dirEntryClass,
-	"defpath":       "/bin:/usr/bin",
-	"terminal_size": structClass(terminalSizeType, "os.terminal_size"),
-	"uname_result":  structClass(unameType, "posix.uname_result"),
-	"TMP_MAX":       int64(238328),
+			return lang.NewNamedTuple(terminalSizeType, int64(ws.Col), int64(ws.Row)), nil
+		}),
+		"lstat": fn("lstat(path)", "os.stat of path without following a symbolic link: the link's own.", func(a *lang.Args) (lang.Value, error) {
+			p, err := pathArg(a, "path", "lstat", pathOnly)
+			if err != nil {
+				return nil, err
+			}
+			return statPath(p, false)
+		}),
+		"symlink": fn("symlink(src, dst, target_is_directory=False)", "Makes dst a symbolic link to src.", func(a *lang.Args) (lang.Value, error) {
+			src, dst, err := twoPaths(a, "symlink")
+			if err != nil {
+				return nil, err
+			}
+			if err := syscall.Symlink(src, dst); err != nil {
+				return nil, lang.OSErrorFrom(err, src, dst)
+			}
+			return lang.None, nil
+		}),
+		"link": fn("link(src, dst, *, follow_symlinks=True)", "Makes dst a hard link to the file src.", func(a *lang.Args) (lang.Value, error) {
+			src, dst, err := twoPaths(a, "link")
+			if err != nil {
+				return nil, err
+			}
+			flags := 0
+			if a.Bool("follow_symlinks") {
+				flags = unix.AT_SYMLINK_FOLLOW
+			}
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if err := unix.Linkat(unix.AT_FDCWD, src, unix.AT_FDCWD, dst, flags); err != nil {
+				return nil, lang.OSErrorFrom(err, src, dst)
+			}
+			return lang.None, nil
+		}),
+		"readlink": fn("readlink(path)", "The path the symbolic link path points to.", func(a *lang.Args) (lang.Value, error) {
+			p, err := pathArg(a, "path", "readlink", pathOnly)
+			if err != nil {
+				return nil, err
+			}
+			target, err := os.Readlink(p)
+			if err != nil {
+				return nil, lang.OSErrorFrom(err, p)
+			}
+			return target, nil
+		}),
+		"utime": fn("utime(path, times=None, *, ns=None, follow_symlinks=True)", "Sets the access and modification times of path: times=(atime, mtime) in seconds, ns=(atime_ns, mtime_ns), or now.", utime),
+		"unsetenv": fn("unsetenv(key)", "Removes the environment variable key.", func(a *lang.Args) (lang.Value, error) {
+			k, err := envKey(a.Value("key"))
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case k == "":
+				return nil, lang.Errorf(lang.ValueError, "illegal environment variable name")
+			case strings.Contains(k, "="):
+				return nil, lang.OSErrorFrom(syscall.EINVAL)
+			}
+			return lang.None, os.Unsetenv(k)
+		}),
+		"removedirs": fn("removedirs(name)", "Removes the empty directory name, then each empty directory above it in the path, stopping at the first that cannot go.", func(a *lang.Args) (lang.Value, error) {
+			p, err := fsPath(a.Value("name"))
+			if err != nil {
+				return nil, err
+			}
+			if err := syscall.Rmdir(p); err != nil {
+				return nil, lang.OSErrorFrom(err, p)
+			}
+			removeParents(p)
+			return lang.None, nil
+		}),
+		"renames": fn("renames(old, new)", "os.rename that first makes the directories new needs, then removes the directories old leaves empty.", func(a *lang.Args) (lang.Value, error) {
+			old, err := fsPath(a.Value("old"))
+			if err != nil {
+				return nil, err
+			}
+			nw, err := fsPath(a.Value("new"))
+			if err != nil {
+				return nil, err
+			}
+			if head, tail := splitPath(nw); head != "" && tail != "" {
+				if _, err := os.Lstat(head); err != nil {
+					if err := makedirs(head, 0o777, false); err != nil {
+						return nil, err
+					}
+				}
+			}
+			if err := syscall.Rename(old, nw); err != nil {
+				return nil, lang.OSErrorFrom(err, old, nw)
+			}
+			removeParents(old)
+			return lang.None, nil
+		}),
+		"urandom": fn("urandom(size)", "size random bytes from the system's source, fit for cryptography.", func(a *lang.Args) (lang.Value, error) {
+			n := a.Int("size")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, lang.Errorf(lang.ValueError, "negative argument not allowed")
+			}
+			if n > 1<<30 {
+				return nil, lang.Errorf(lang.MemoryError, "urandom(%d) is too much to hold", n)
+			}
+			b := make([]byte, n)
+			if _, err := rand.Read(b); err != nil {
+				return nil, lang.OSErrorFrom(err)
+			}
+			return lang.NewBytes(b), nil
+		}),
+		"uname": fn("uname()", "The system's names: posix.uname_result(sysname, nodename, release, version, machine).", func(a *lang.Args) (lang.Value, error) {
+			var u unix.Utsname
+			if err := unix.Uname(&u); err != nil {
+				return nil, lang.OSErrorFrom(err)
+			}
+			s := func(b []byte) lang.Value { return unix.ByteSliceToString(b) }
+			return lang.NewNamedTuple(unameType, s(u.Sysname[:]), s(u.Nodename[:]), s(u.Release[:]), s(u.Version[:]), s(u.Machine[:])), nil
+		}),
+		"getuid":  fn("getuid()", "The process's real user id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getuid()), nil }),
+		"geteuid": fn("geteuid()", "The process's effective user id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Geteuid()), nil }),
+		"getgid":  fn("getgid()", "The process's real group id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getgid()), nil }),
+		"getegid": fn("getegid()", "The process's effective group id.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getegid()), nil }),
+		"getppid": fn("getppid()", "The id of the process's parent.", func(a *lang.Args) (lang.Value, error) { return int64(os.Getppid()), nil }),
+		"getpgrp": fn("getpgrp()", "The process's group id.", func(a *lang.Args) (lang.Value, error) { return int64(syscall.Getpgrp()), nil }),
+		"getgroups": fn("getgroups()", "The process's supplementary group ids.", func(a *lang.Args) (lang.Value, error) {
+			gs, err := os.Getgroups()
+			if err != nil {
+				return nil, lang.OSErrorFrom(err)
+			}
+			out := make([]lang.Value, len(gs))
+			for i, g := range gs {
+				out[i] = int64(g)
+			}
+			return &lang.List{Elems: out}, nil
+		}),
+		"getloadavg": fn("getloadavg()", "The system's load averages over the last 1, 5 and 15 minutes.", func(a *lang.Args) (lang.Value, error) {
+			var si unix.Sysinfo_t
+			if err := unix.Sysinfo(&si); err != nil {
+				return nil, lang.Errorf(lang.OSError, "Load averages are unobtainable")
+			}
+			const scale = 1 << unix.SI_LOAD_SHIFT
+			return lang.Tuple{float64(si.Loads[0]) / scale, float64(si.Loads[1]) / scale, float64(si.Loads[2]) / scale}, nil
+		}),
+		"sched_getaffinity": fn("sched_getaffinity(pid)", "The set of CPUs the process pid (0: this one) may run on.", func(a *lang.Args) (lang.Value, error) {
+			pid := a.Int("pid")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			var set unix.CPUSet
+			if err := unix.SchedGetaffinity(pid, &set); err != nil {
+				return nil, lang.OSErrorFrom(err)
+			}
+			var cpus []lang.Value
+			for i := range len(set) * 64 {
+				if set.IsSet(i) {
+					cpus = append(cpus, int64(i))
+				}
+			}
+			return lang.NewSet(cpus, false)
+		}),
+		"sched_yield": fn("sched_yield()", "Lets other threads run.", func(a *lang.Args) (lang.Value, error) {
+			time.Sleep(0)
+			return lang.None, nil
+		}),
+		"sync": fn("sync()", "Writes everything the system holds for the disks to them.", func(a *lang.Args) (lang.Value, error) {
+			syscall.Sync()
+			return lang.None, nil
+		}),
+		"mkfifo": fn("mkfifo(path, mode=438)", "Makes the FIFO (named pipe) path. kael's open() refuses to open one: its open would wait for the other end.", func(a *lang.Args) (lang.Value, error) {
+			p, err := pathArg(a, "path", "mkfifo", pathOnly)
+			if err != nil {
+				return nil, err
+			}
+			m := uint32(a.Int("mode"))
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			if err := syscall.Mkfifo(p, m); err != nil {
+				return nil, lang.OSErrorFrom(err, p)
+			}
+			return lang.None, nil
+		}),
+		"fsencode": fn("fsencode(filename)", "The path filename as bytes (UTF-8, as the file system's encoding).", func(a *lang.Args) (lang.Value, error) {
+			v := a.Value("filename")
+			if b, ok := v.(lang.Bytes); ok {
+				return b, nil
+			}
+			p, err := fsPath(v)
+			if err != nil {
+				return nil, err
+			}
+			return lang.NewBytes([]byte(p)), nil
+		}),
+		"fsdecode": fn("fsdecode(filename)", "The path filename as str (bytes decoded as UTF-8).", func(a *lang.Args) (lang.Value, error) {
+			v := a.Value("filename")
+			if b, ok := v.(lang.Bytes); ok {
+				if !utf8.Valid(b.Data()) {
+					return nil, lang.Errorf(lang.UnicodeDecodeError, "'utf-8' codec can't decode the file name %s", lang.Repr(b))
+				}
+				return string(b.Data()), nil
+			}
+			return fsPath(v)
+		}),
+		"get_exec_path": fn("get_exec_path(env=None)", "The directories PATH names (of env, or os.environ), where a program is looked for.", func(a *lang.Args) (lang.Value, error) {
+			path, ok := os.LookupEnv("PATH")
+			if d, isDict := a.Value("env").(*lang.Dict); isDict {
+				v, found, err := d.Get("PATH")
+				if err != nil {
+					return nil, err
+				}
+				path, ok = "", found
+				if s, isStr := v.(string); found && isStr {
+					path = s
+				}
+			}
+			if !ok {
+				path = "/bin:/usr/bin"
+			}
+			parts := strings.Split(path, ":")
+			out := make([]lang.Value, len(parts))
+			for i, p := range parts {
+				out[i] = p
+			}
+			return &lang.List{Elems: out}, nil
+		}),
+		"stat_result":   statResultClass,
+		"DirEntry":      dirEntryClass,
+		"defpath":       "/bin:/usr/bin",
+		"terminal_size": structClass(terminalSizeType, "os.terminal_size"),
+		"uname_result":  structClass(unameType, "posix.uname_result"),
+		"TMP_MAX":       int64(238328),
+	}
 }
 
 // TerminalSize is the size of the terminal of the descriptor fd, as

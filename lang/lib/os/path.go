@@ -365,181 +365,184 @@ func statField(sig, doc string, field func(st *statResult) lang.Value) *lang.Bui
 	})
 }
 
-var pathModule = &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
-	"sep":     "/",
-	"altsep":  lang.None,
-	"extsep":  ".",
-	"pathsep": ":",
-	"curdir":  ".",
-	"pardir":  "..",
-	"devnull": "/dev/null",
-	"join": fn("join(a, *p)", "Joins path components with '/': a component that is absolute starts the path anew, as in CPython.", func(a *lang.Args) (lang.Value, error) {
-		first, err := fsPath(a.Value("a"))
-		if err != nil {
-			return nil, err
-		}
-		rest := a.Value("p").(lang.Tuple)
-		parts := make([]string, len(rest))
-		for i, v := range rest {
-			switch x := lang.ValueOf(v).(type) {
-			case string:
-				parts[i] = x
-			case lang.PathLike:
-				parts[i] = x.FSPath()
-			default:
-				return nil, lang.Errorf(lang.TypeError, "join() argument must be str, bytes, or os.PathLike object, not '%s'", lang.TypeName(v))
-			}
-		}
-		return joinPath(first, parts...), nil
-	}),
-	"split": strFunc("split(p)", "(head, tail): tail is the last component, head the path before it.", func(p string) (lang.Value, error) {
-		h, t := splitPath(p)
-		return lang.Tuple{h, t}, nil
-	}),
-	"splitext": strFunc("splitext(p)", "(root, ext): ext is the extension of the last component, from its last dot ('' when none; a leading dot starts no extension).", func(p string) (lang.Value, error) {
-		r, e := splitExt(p)
-		return lang.Tuple{r, e}, nil
-	}),
-	"basename": strFunc("basename(p)", "The last component of p (after its last '/').", func(p string) (lang.Value, error) {
-		_, t := splitPath(p)
-		return t, nil
-	}),
-	"dirname": strFunc("dirname(p)", "The path before p's last component.", func(p string) (lang.Value, error) {
-		h, _ := splitPath(p)
-		return h, nil
-	}),
-	"normpath": strFunc("normpath(path)", "path with '.', '..' and doubled slashes resolved as text, as CPython's normpath.", func(p string) (lang.Value, error) {
-		return normPath(p), nil
-	}),
-	"abspath": strFunc("abspath(path)", "The absolute, normalised path of path from the working directory.", func(p string) (lang.Value, error) {
-		return absPath(p)
-	}),
-	"realpath": strFunc("realpath(filename)", "The absolute path of filename with its symbolic links resolved.", func(p string) (lang.Value, error) {
-		return realPath(p)
-	}),
-	"expanduser": strFunc("expanduser(path)", "path with a leading ~ or ~user replaced by the home directory.", func(p string) (lang.Value, error) {
-		return expandUser(p), nil
-	}),
-	"expandvars": strFunc("expandvars(path)", "path with $name and ${name} replaced by the environment variables that are set.", func(p string) (lang.Value, error) {
-		return expandVars(p), nil
-	}),
-	"isabs": strFunc("isabs(s)", "Whether s starts with '/'.", func(p string) (lang.Value, error) {
-		return strings.HasPrefix(p, "/"), nil
-	}),
-	"relpath": fn("relpath(path, start=None)", "path relative to start (the working directory by default), computed from the texts.", func(a *lang.Args) (lang.Value, error) {
-		p, err := fsPath(a.Value("path"))
-		if err != nil {
-			return nil, err
-		}
-		start := "."
-		if !a.IsNone("start") {
-			if start, err = fsPath(a.Value("start")); err != nil {
-				return nil, err
-			}
-		}
-		return relPath(p, start)
-	}),
-	"commonprefix": fn("commonprefix(m)", "The longest leading text all the strings of m share (character by character, not by component).", func(a *lang.Args) (lang.Value, error) {
-		items, err := lang.Collect(a.Value("m"))
-		if err != nil {
-			return nil, err
-		}
-		paths := make([]string, len(items))
-		for i, v := range items {
-			if paths[i], err = fsPath(v); err != nil {
-				return nil, err
-			}
-		}
-		return commonPrefix(paths), nil
-	}),
-	"commonpath": fn("commonpath(paths)", "The longest sub-path, by components, that all the paths share ('.' and empty components ignored); absolute and relative paths cannot mix.", func(a *lang.Args) (lang.Value, error) {
-		items, err := lang.Collect(a.Value("paths"))
-		if err != nil {
-			return nil, err
-		}
-		paths := make([]string, len(items))
-		for i, v := range items {
-			if paths[i], err = fsPath(v); err != nil {
-				return nil, err
-			}
-		}
-		return commonPath(paths)
-	}),
-	"normcase": strFunc("normcase(s)", "s unchanged: POSIX paths keep their case.", func(p string) (lang.Value, error) {
-		return p, nil
-	}),
-	"splitdrive": strFunc("splitdrive(p)", "('', p): POSIX paths have no drive.", func(p string) (lang.Value, error) {
-		return lang.Tuple{"", p}, nil
-	}),
-	"samefile": fn("samefile(f1, f2)", "Whether f1 and f2 name the same file (the same device and inode, links followed).", func(a *lang.Args) (lang.Value, error) {
-		var ids [2][2]int64
-		for i, name := range []string{"f1", "f2"} {
-			p, err := pathArg(a, name, "stat", pathOrFD)
+// newPathModule makes os.path, when it is first imported.
+func newPathModule() *lang.Module {
+	return &lang.Module{Name: "os.path", Attrs: map[string]lang.Value{
+		"sep":     "/",
+		"altsep":  lang.None,
+		"extsep":  ".",
+		"pathsep": ":",
+		"curdir":  ".",
+		"pardir":  "..",
+		"devnull": "/dev/null",
+		"join": fn("join(a, *p)", "Joins path components with '/': a component that is absolute starts the path anew, as in CPython.", func(a *lang.Args) (lang.Value, error) {
+			first, err := fsPath(a.Value("a"))
 			if err != nil {
 				return nil, err
 			}
-			st, err := statPath(p, true)
+			rest := a.Value("p").(lang.Tuple)
+			parts := make([]string, len(rest))
+			for i, v := range rest {
+				switch x := lang.ValueOf(v).(type) {
+				case string:
+					parts[i] = x
+				case lang.PathLike:
+					parts[i] = x.FSPath()
+				default:
+					return nil, lang.Errorf(lang.TypeError, "join() argument must be str, bytes, or os.PathLike object, not '%s'", lang.TypeName(v))
+				}
+			}
+			return joinPath(first, parts...), nil
+		}),
+		"split": strFunc("split(p)", "(head, tail): tail is the last component, head the path before it.", func(p string) (lang.Value, error) {
+			h, t := splitPath(p)
+			return lang.Tuple{h, t}, nil
+		}),
+		"splitext": strFunc("splitext(p)", "(root, ext): ext is the extension of the last component, from its last dot ('' when none; a leading dot starts no extension).", func(p string) (lang.Value, error) {
+			r, e := splitExt(p)
+			return lang.Tuple{r, e}, nil
+		}),
+		"basename": strFunc("basename(p)", "The last component of p (after its last '/').", func(p string) (lang.Value, error) {
+			_, t := splitPath(p)
+			return t, nil
+		}),
+		"dirname": strFunc("dirname(p)", "The path before p's last component.", func(p string) (lang.Value, error) {
+			h, _ := splitPath(p)
+			return h, nil
+		}),
+		"normpath": strFunc("normpath(path)", "path with '.', '..' and doubled slashes resolved as text, as CPython's normpath.", func(p string) (lang.Value, error) {
+			return normPath(p), nil
+		}),
+		"abspath": strFunc("abspath(path)", "The absolute, normalised path of path from the working directory.", func(p string) (lang.Value, error) {
+			return absPath(p)
+		}),
+		"realpath": strFunc("realpath(filename)", "The absolute path of filename with its symbolic links resolved.", func(p string) (lang.Value, error) {
+			return realPath(p)
+		}),
+		"expanduser": strFunc("expanduser(path)", "path with a leading ~ or ~user replaced by the home directory.", func(p string) (lang.Value, error) {
+			return expandUser(p), nil
+		}),
+		"expandvars": strFunc("expandvars(path)", "path with $name and ${name} replaced by the environment variables that are set.", func(p string) (lang.Value, error) {
+			return expandVars(p), nil
+		}),
+		"isabs": strFunc("isabs(s)", "Whether s starts with '/'.", func(p string) (lang.Value, error) {
+			return strings.HasPrefix(p, "/"), nil
+		}),
+		"relpath": fn("relpath(path, start=None)", "path relative to start (the working directory by default), computed from the texts.", func(a *lang.Args) (lang.Value, error) {
+			p, err := fsPath(a.Value("path"))
 			if err != nil {
 				return nil, err
 			}
-			ids[i] = [2]int64{st.ints[1], st.ints[2]}
-		}
-		return ids[0] == ids[1], nil
-	}),
-	"defpath":                    "/bin:/usr/bin",
-	"supports_unicode_filenames": false,
-	"ismount": fn("ismount(path)", "Whether path is a mount point: a directory on another device than its parent, or the root.", func(a *lang.Args) (lang.Value, error) {
-		p, err := fsPath(a.Value("path"))
-		if err != nil {
-			return nil, err
-		}
-		var st, parent syscall.Stat_t
-		if syscall.Lstat(p, &st) != nil || st.Mode&syscall.S_IFMT == syscall.S_IFLNK {
-			return false, nil
-		}
-		if syscall.Lstat(joinPath(p, ".."), &parent) != nil {
-			return false, nil
-		}
-		return st.Dev != parent.Dev || st.Ino == parent.Ino, nil
-	}),
-	"samestat": fn("samestat(s1, s2)", "Whether the os.stat_results s1 and s2 are of the same file (device and inode).", func(a *lang.Args) (lang.Value, error) {
-		var ids [2][2]lang.Value
-		for i, name := range []string{"s1", "s2"} {
-			for j, f := range []string{"st_ino", "st_dev"} {
-				v, err := lang.GetAttr(a.Value(name), f)
+			start := "."
+			if !a.IsNone("start") {
+				if start, err = fsPath(a.Value("start")); err != nil {
+					return nil, err
+				}
+			}
+			return relPath(p, start)
+		}),
+		"commonprefix": fn("commonprefix(m)", "The longest leading text all the strings of m share (character by character, not by component).", func(a *lang.Args) (lang.Value, error) {
+			items, err := lang.Collect(a.Value("m"))
+			if err != nil {
+				return nil, err
+			}
+			paths := make([]string, len(items))
+			for i, v := range items {
+				if paths[i], err = fsPath(v); err != nil {
+					return nil, err
+				}
+			}
+			return commonPrefix(paths), nil
+		}),
+		"commonpath": fn("commonpath(paths)", "The longest sub-path, by components, that all the paths share ('.' and empty components ignored); absolute and relative paths cannot mix.", func(a *lang.Args) (lang.Value, error) {
+			items, err := lang.Collect(a.Value("paths"))
+			if err != nil {
+				return nil, err
+			}
+			paths := make([]string, len(items))
+			for i, v := range items {
+				if paths[i], err = fsPath(v); err != nil {
+					return nil, err
+				}
+			}
+			return commonPath(paths)
+		}),
+		"normcase": strFunc("normcase(s)", "s unchanged: POSIX paths keep their case.", func(p string) (lang.Value, error) {
+			return p, nil
+		}),
+		"splitdrive": strFunc("splitdrive(p)", "('', p): POSIX paths have no drive.", func(p string) (lang.Value, error) {
+			return lang.Tuple{"", p}, nil
+		}),
+		"samefile": fn("samefile(f1, f2)", "Whether f1 and f2 name the same file (the same device and inode, links followed).", func(a *lang.Args) (lang.Value, error) {
+			var ids [2][2]int64
+			for i, name := range []string{"f1", "f2"} {
+				p, err := pathArg(a, name, "stat", pathOrFD)
 				if err != nil {
 					return nil, err
 				}
-				ids[i][j] = v
+				st, err := statPath(p, true)
+				if err != nil {
+					return nil, err
+				}
+				ids[i] = [2]int64{st.ints[1], st.ints[2]}
 			}
-		}
-		return ids[0] == ids[1], nil
-	}),
-	"sameopenfile": fn("sameopenfile(fp1, fp2)", "Whether the descriptors fp1 and fp2 are of the same file.", func(a *lang.Args) (lang.Value, error) {
-		var ids [2][2]uint64
-		for i, name := range []string{"fp1", "fp2"} {
-			fd, err := fdArg(a, name)
+			return ids[0] == ids[1], nil
+		}),
+		"defpath":                    "/bin:/usr/bin",
+		"supports_unicode_filenames": false,
+		"ismount": fn("ismount(path)", "Whether path is a mount point: a directory on another device than its parent, or the root.", func(a *lang.Args) (lang.Value, error) {
+			p, err := fsPath(a.Value("path"))
 			if err != nil {
 				return nil, err
 			}
-			var st syscall.Stat_t
-			if err := syscall.Fstat(fd, &st); err != nil {
-				return nil, fdErr(err)
+			var st, parent syscall.Stat_t
+			if syscall.Lstat(p, &st) != nil || st.Mode&syscall.S_IFMT == syscall.S_IFLNK {
+				return false, nil
 			}
-			ids[i] = [2]uint64{st.Ino, st.Dev}
-		}
-		return ids[0] == ids[1], nil
-	}),
-	"exists":   statQuestion("exists(path)", "Whether path names an existing file or directory (False for a broken link).", true, func(uint32) bool { return true }),
-	"lexists":  statQuestion("lexists(path)", "Whether path exists, a broken symbolic link included.", false, func(uint32) bool { return true }),
-	"isfile":   statQuestion("isfile(path)", "Whether path is a regular file (following links).", true, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFREG }),
-	"isdir":    statQuestion("isdir(path)", "Whether path is a directory (following links).", true, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFDIR }),
-	"islink":   statQuestion("islink(path)", "Whether path is a symbolic link.", false, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFLNK }),
-	"getsize":  statField("getsize(filename)", "The size of the file in bytes.", func(st *statResult) lang.Value { return st.ints[6] }),
-	"getmtime": statField("getmtime(filename)", "The time the file was last modified, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.mtime) }),
-	"getatime": statField("getatime(filename)", "The time the file was last read, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.atime) }),
-	"getctime": statField("getctime(filename)", "The time the file's metadata last changed, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.ctime) }),
-}}
+			if syscall.Lstat(joinPath(p, ".."), &parent) != nil {
+				return false, nil
+			}
+			return st.Dev != parent.Dev || st.Ino == parent.Ino, nil
+		}),
+		"samestat": fn("samestat(s1, s2)", "Whether the os.stat_results s1 and s2 are of the same file (device and inode).", func(a *lang.Args) (lang.Value, error) {
+			var ids [2][2]lang.Value
+			for i, name := range []string{"s1", "s2"} {
+				for j, f := range []string{"st_ino", "st_dev"} {
+					v, err := lang.GetAttr(a.Value(name), f)
+					if err != nil {
+						return nil, err
+					}
+					ids[i][j] = v
+				}
+			}
+			return ids[0] == ids[1], nil
+		}),
+		"sameopenfile": fn("sameopenfile(fp1, fp2)", "Whether the descriptors fp1 and fp2 are of the same file.", func(a *lang.Args) (lang.Value, error) {
+			var ids [2][2]uint64
+			for i, name := range []string{"fp1", "fp2"} {
+				fd, err := fdArg(a, name)
+				if err != nil {
+					return nil, err
+				}
+				var st syscall.Stat_t
+				if err := syscall.Fstat(fd, &st); err != nil {
+					return nil, fdErr(err)
+				}
+				ids[i] = [2]uint64{st.Ino, st.Dev}
+			}
+			return ids[0] == ids[1], nil
+		}),
+		"exists":   statQuestion("exists(path)", "Whether path names an existing file or directory (False for a broken link).", true, func(uint32) bool { return true }),
+		"lexists":  statQuestion("lexists(path)", "Whether path exists, a broken symbolic link included.", false, func(uint32) bool { return true }),
+		"isfile":   statQuestion("isfile(path)", "Whether path is a regular file (following links).", true, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFREG }),
+		"isdir":    statQuestion("isdir(path)", "Whether path is a directory (following links).", true, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFDIR }),
+		"islink":   statQuestion("islink(path)", "Whether path is a symbolic link.", false, func(m uint32) bool { return m&syscall.S_IFMT == syscall.S_IFLNK }),
+		"getsize":  statField("getsize(filename)", "The size of the file in bytes.", func(st *statResult) lang.Value { return st.ints[6] }),
+		"getmtime": statField("getmtime(filename)", "The time the file was last modified, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.mtime) }),
+		"getatime": statField("getatime(filename)", "The time the file was last read, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.atime) }),
+		"getctime": statField("getctime(filename)", "The time the file's metadata last changed, in seconds since the Epoch.", func(st *statResult) lang.Value { return seconds(st.ctime) }),
+	}}
+}
 
 // commonPath is posixpath.commonpath: the components all paths share.
 func commonPath(paths []string) (lang.Value, error) {

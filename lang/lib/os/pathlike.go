@@ -59,7 +59,3 @@ func (pathLikeClass) SubclassCheck(cls lang.Value) (bool, error) {
 	_, err := lang.GetAttr(cls, "__fspath__")
 	return err == nil, nil
 }
-
-func init() {
-	osModule.Attrs["PathLike"] = pathLikeClass{}
-}
