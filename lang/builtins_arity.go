@@ -93,6 +93,11 @@ func arityError(name string, npos int, kwNames []string) *Error {
 	if !ok || len(kwNames) > 0 && !ar.countsBeforeKeywords(name) {
 		return nil
 	}
+	return ar.check(name, npos, kwNames)
+}
+
+// check is arityError for the builtin name whose entry ar is.
+func (ar builtinArity) check(name string, npos int, kwNames []string) *Error {
 	tooMany := ar.max >= 0 && npos > ar.max
 	switch ar.style {
 	case arityOne:

@@ -418,6 +418,7 @@ func scalarConversionError(to string, v Value) error {
 func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) (Value, error)) {
 	sig = strings.Replace(sig, "**kwargs", "", 1)
 	sig = strings.Replace(sig, ", )", ")", 1)
+	arity, counted := cpythonArity[method]
 	var b *Builtin
 	b = NewBuiltin(AsFunc, sig, doc, func(a *Args) (Value, error) {
 		first := a.Value("input")
@@ -425,8 +426,10 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		// a tensor goes to the tensor method, unless a keyword only
 		// Python's function has (max(t, key=abs), sum(t, start=1))
 		// asks for Python's iteration over its rows
-		if oneArgument[method] && len(rest) > 0 && len(a.kwNames) == 0 {
-			return nil, Errorf(TypeError, "%s() takes exactly one argument (%d given)", method, 1+len(rest))
+		if counted && len(a.kwNames) == 0 { // CPython's count check (abs(1, 2), sum(1, 2, 3)) before anything else
+			if e := arity.check(method, 1+len(rest), nil); e != nil {
+				return nil, e
+			}
 		}
 		torchKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return !slices.Contains(pythonKeywords[method], n) })
 		if _, ok := first.(*tensor.Tensor); ok && (tensorMethodBuiltins[method] || torchKeyword) {
@@ -471,10 +474,6 @@ func rangeArg(v Value) (int64, error) {
 	}
 	return n, nil
 }
-
-// oneArgument are the overloaded builtins whose Python form takes exactly
-// one argument (their torch form takes keywords: any(t, dim=0)).
-var oneArgument = map[string]bool{"abs": true, "any": true, "all": true}
 
 // overloaded holds the builtins defOverloaded made, by name.
 var overloaded = map[string]*Builtin{}

@@ -13,16 +13,13 @@ type quitter struct {
 
 func newQuitter(name string) *quitter {
 	q := &quitter{name: name}
-	q.call = &Builtin{Name: "__call__", Sig: "__call__(code=None)",
-		Doc:    "Raises SystemExit(code): the program ends with code as its exit status.",
-		parsed: paramList(param{name: "code", def: None}),
-		fn: func(a *Args) (Value, error) {
-			// raise SystemExit(code): its args hold the code, None too
-			// (sys.exit() raises SystemExit() without arguments)
-			x, e := excOf(NewSystemExit(a.Value("code")))
-			excStateOf(x).args = Tuple{a.Value("code")}
-			return nil, e
-		}}
+	q.call = NewBuiltin(AsValue, "__call__(code=None)", "Raises SystemExit(code): the program ends with code as its exit status.", func(a *Args) (Value, error) {
+		// raise SystemExit(code): its args hold the code, None too
+		// (sys.exit() raises SystemExit() without arguments)
+		x, e := excOf(NewSystemExit(a.Value("code")))
+		excStateOf(x).args = Tuple{a.Value("code")}
+		return nil, e
+	})
 	return q
 }
 
