@@ -26,6 +26,11 @@ func newQuitter(name string) *quitter {
 // PyRepr is Quitter's repr, which the prompt shows for a bare exit.
 func (q *quitter) PyRepr() string { return "Use " + q.name + "() or Ctrl-D (i.e. EOF) to exit" }
 
+// MemberDoc describes the value in the reference of the builtins module.
+func (q *quitter) MemberDoc() string {
+	return "`" + q.name + "(code=None)` raises SystemExit(code), ending the program with that status (site's Quitter; the bare name shows how to leave)"
+}
+
 // TypeName is the class's name, _sitebuiltins.Quitter.
 func (q *quitter) TypeName() string { return "Quitter" }
 
