@@ -228,6 +228,9 @@ func (c *calc) ge(a, b *tensor.Tensor) *tensor.Tensor { return c.call2(tensor.Ge
 func (c *calc) logicalAnd(a, b *tensor.Tensor) *tensor.Tensor {
 	return c.call2(tensor.LogicalAnd, a, b)
 }
+func (c *calc) logicalOr(a, b *tensor.Tensor) *tensor.Tensor {
+	return c.call2(tensor.LogicalOr, a, b)
+}
 func (c *calc) neg(x *tensor.Tensor) *tensor.Tensor {
 	return c.call1(c.pick1(tensor.Neg, recOps.neg), x)
 }

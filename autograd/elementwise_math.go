@@ -236,13 +236,18 @@ var (
 // Clamp limits each element of x to [lo, hi]; a nil bound sets no limit.
 // It is recorded as PyTorch's one node: ClampBackward1 when the bounds are
 // plain numbers, ClampBackward0 when one is a tensor (which then gets a
-// gradient where it was used).
+// gradient where it was used). The gradients are PyTorch's
+// (clamp_backward and clamp_backward_min_max in its FunctionsManual.cpp):
+// x's where min <= x <= max, so none at a NaN element or beside a NaN
+// bound; min's where x < min and min < max; max's where x > max or
+// max < min (so that max wins when the bounds cross, as the value does).
 func Clamp(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
-	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, lo, hi}) {
-		// Nothing to record: number bounds take the one-pass kernel.
-		if out, ok, err := tensor.ClampNumbers(x, lo, hi, false); ok {
-			return out, err
-		}
+	out, ok, err := tensor.ClampNumbers(x, lo, hi, false)
+	if !ok {
+		out, err = clampValue(x, lo, hi)
+	}
+	if err != nil || !track(out, x, lo, hi) {
+		return out, err
 	}
 	name := "ClampBackward1"
 	for _, b := range []*tensor.Tensor{lo, hi} {
@@ -250,14 +255,59 @@ func Clamp(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
 			name = "ClampBackward0"
 		}
 	}
-	return Composite(name, []*tensor.Tensor{x, lo, hi}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-		both := in[1] != nil && in[2] != nil
-		out, err := clampSide(tensor.Lt, in[0], in[1], both)
-		if err != nil {
-			return nil, err
+	n := newNode(name, x, lo, hi)
+	n.recordable = true
+	n.save(x, lo, hi)
+	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
+		zero := c.zeros(g.DType(), nil)
+		grads := make([]*tensor.Tensor, 3)
+		if n.needs(0) {
+			var keep *tensor.Tensor
+			if lo != nil {
+				keep = c.ge(x, lo)
+			}
+			if hi != nil {
+				le := c.ge(hi, x)
+				if keep == nil {
+					keep = le
+				} else {
+					keep = c.logicalAnd(keep, le)
+				}
+			}
+			if keep == nil {
+				grads[0] = n.toInput(c, 0, g)
+			} else {
+				grads[0] = n.toInput(c, 0, c.where(keep, g, zero))
+			}
 		}
-		return clampSide(tensor.Gt, out, in[2], both)
-	})
+		if n.needs(1) {
+			used := c.gt(lo, x)
+			if hi != nil {
+				used = c.logicalAnd(used, c.gt(hi, lo))
+			}
+			grads[1] = n.toInput(c, 1, c.where(used, g, zero))
+		}
+		if n.needs(2) {
+			used := c.gt(x, hi)
+			if lo != nil {
+				used = c.logicalOr(used, c.gt(lo, hi))
+			}
+			grads[2] = n.toInput(c, 2, c.where(used, g, zero))
+		}
+		return grads
+	}
+	return n.attach(out), nil
+}
+
+// clampValue is clamp's value where tensor.ClampNumbers does not apply (a
+// tensor bound, a result dtype other than x's, ...), with nothing recorded.
+func clampValue(x, lo, hi *tensor.Tensor) (*tensor.Tensor, error) {
+	both := lo != nil && hi != nil
+	out, err := clampSide(tensor.Lt, x, lo, both)
+	if err != nil {
+		return nil, err
+	}
+	return clampSide(tensor.Gt, out, hi, both)
 }
 
 // ClampNumbersInPlace is x.clamp_(lo, hi) for number bounds where
@@ -272,8 +322,7 @@ func ClampNumbersInPlace(x, lo, hi *tensor.Tensor) (ok bool, err error) {
 }
 
 // clampSide replaces the elements of x beyond bound (where beyond(x, bound)
-// holds) by bound, through Where so that the gradient reaches x
-// where it was kept and bound where it was used. A nil bound leaves x as
+// holds) by bound, recording nothing. A nil bound leaves x as
 // it is. A NaN bound gives NaN as PyTorch's clamp does: where a tensor
 // bound is NaN, and everywhere for a number bound when both bounds are
 // given (both); a lone NaN number compares false and keeps x
@@ -301,5 +350,5 @@ func clampSide(beyond func(a, b *tensor.Tensor) (*tensor.Tensor, error), x, boun
 			return nil, err
 		}
 	}
-	return Where(cond, bound, x)
+	return tensor.Where(cond, bound, x)
 }

@@ -10,9 +10,9 @@ import (
 // clip against PyTorch exactly (lists of Python floats keep -0 and every
 // bit): number bounds of every side, NaN and -0 as bounds and elements, a
 // lower bound above the upper, float32, float64 and the integer dtypes,
-// in place and not, strided, under autograd (the composite path; its
-// gradient at a NaN element, or under a lone NaN bound, is 1 where
-// PyTorch's is 0, left as it was) and in
+// in place and not, strided, under autograd (the gradients of x and of
+// tensor bounds, at NaN elements, beside NaN bounds, with crossed bounds,
+// broadcast bounds, a second derivative, a saved x changed in place) and in
 // 70001 elements (cut among threads, with a tail), whose values and
 // signs are summed with weights.
 func TestClampMatchesTorch(t *testing.T) {
@@ -47,6 +47,15 @@ def bits(r):
 		"w = xg.clone().requires_grad_()\ny = torch.clamp(w, nan, 1)\ny.sum().backward()\n(y.tolist(), w.grad.tolist())",
 		"w = xg.clone().requires_grad_()\ny = torch.clamp_min(w, nan)\ny.sum().backward()\n(y.tolist(), w.grad.tolist(), y.grad_fn.name())",
 		"w = xg.clone().requires_grad_()\ny = torch.clamp(w, max=torch.full((8,), nan))\ny.sum().backward()\n(y.tolist(), w.grad.tolist())",
+		"w = x.clone().requires_grad_()\ny = torch.clamp(w, -1, 1)\ny.sum().backward()\nw.grad.tolist()",
+		"w = x.clone().requires_grad_()\ny = torch.clamp(w, min=nan)\ny.sum().backward()\n(y.tolist(), w.grad.tolist(), y.grad_fn.name())",
+		"w = x.clone().requires_grad_()\ny = torch.clamp(w, max=0.5)\n(y * torch.arange(9.)).sum().backward()\nw.grad.tolist()",
+		"w = x.clone().requires_grad_()\ny = torch.clamp(w, 2, -3)\ny.sum().backward()\nw.grad.tolist()",
+		"w = x.clone().requires_grad_()\nlo = torch.full((9,), -1.0, requires_grad=True)\nhi = torch.tensor([1.0, nan, 1, 1, 1, 1, 1, 1, -2], requires_grad=True)\ny = torch.clamp(w, lo, hi)\n(y * torch.arange(9.)).sum().backward()\n(y.tolist(), w.grad.tolist(), lo.grad.tolist(), hi.grad.tolist(), y.grad_fn.name())",
+		"w = x.clone().requires_grad_()\nlo = torch.tensor(0.5, requires_grad=True)\ny = torch.clamp(w, min=lo)\ny.sum().backward()\n(w.grad.tolist(), lo.grad.item())",
+		"w = x.clone().requires_grad_()\nhi = torch.tensor([[0.0], [3.0]], requires_grad=True)\ny = torch.clamp(w, max=hi)\ny.sum().backward()\n(y.shape, w.grad.tolist(), hi.grad.tolist())",
+		"w = torch.tensor([0.5, 2.0, -3.0], requires_grad=True)\ny = torch.clamp(w * w, 0, 3)\n(g,) = torch.autograd.grad(y.sum(), w, create_graph=True)\n(h,) = torch.autograd.grad((g * g).sum(), w)\n(g.tolist(), h.tolist())",
+		"w = torch.tensor([0.5, 2.0], requires_grad=True)\nv = w * 1\ny = torch.clamp(v, 0, 1)\nv.add_(1)\ntry:\n    y.sum().backward()\nexcept RuntimeError as e:\n    r = 'RuntimeError'\nr",
 		"with torch.no_grad():\n    w = x.clone().requires_grad_()\n    w.clamp_(-1, 1)\n(w.tolist(), w.requires_grad)",
 		"bits(torch.clamp(xb, -1, 1))", "bits(torch.clamp(xb, min=-0.0))", "bits(torch.clamp(xb.double(), -1, 1))",
 		"bits(xb.clone().clamp_(max=0.5))", "bits(torch.clamp(xb, nan, 1))", "torch.arange(-50000, 50000).clamp(-7, 9).sum().item()",
