@@ -37,6 +37,10 @@ func builtinDunder(b *Builtin, name string) (Value, bool) {
 		if class != "" || builtins[b.Name] == b {
 			return "builtins", true
 		}
+	default:
+		if class != "" {
+			return nativeClassDunder(class, name)
+		}
 	}
 	return nil, false
 }

@@ -161,11 +161,27 @@ func c3Merge(seqs [][]*UserClass) ([]*UserClass, error) {
 	}
 }
 
-// mroValue is C.__mro__.
+// mroValue is C.__mro__: the classes of mroFull, each native base
+// followed by the native classes it derives from (OrderedDict by dict, an
+// nn layer by Module, PosixPath by Path, PurePosixPath and PurePath), as
+// that class's own __mro__ lists them.
 func (c *UserClass) mroValue() Tuple {
-	out := make(Tuple, len(c.mroFull))
-	for i, k := range c.mroFull {
-		out[i] = classValueOf(k)
+	out := make(Tuple, 0, len(c.mroFull)+2)
+	for _, k := range c.mroFull {
+		v := classValueOf(k)
+		out = append(out, v)
+		if _, isClass := v.(*UserClass); !k.native || isClass {
+			continue // a class statement's, or a native class whose MRO is its own (the exceptions')
+		}
+		if above, err := GetAttr(v, "__mro__"); err == nil {
+			if t, ok := above.(Tuple); ok && len(t) > 0 {
+				for _, a := range t[1:] {
+					if a != builtins["object"] {
+						out = append(out, a)
+					}
+				}
+			}
+		}
 	}
 	return out
 }

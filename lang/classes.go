@@ -46,6 +46,9 @@ func (c *Class) Attr(name string) (Value, bool) {
 	if name == "__name__" {
 		return shortClassName(c.Name), true
 	}
+	if v, ok := nativeClassDunder(c.Name, name); ok {
+		return v, true
+	}
 	return builtinClassAttr(c.Name, name)
 }
 

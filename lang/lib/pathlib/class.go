@@ -76,11 +76,16 @@ func (c *pathClass) Attr(name string) (lang.Value, bool) {
 	if name == "__name__" {
 		return c.name, true
 	}
+	if v, ok := classDunder(c.name, name); ok {
+		return v, true
+	}
 	m, ok := classMethods[name]
 	return m, ok
 }
 
-func (c *pathClass) AttrNames() []string { return []string{"__name__", "cwd", "home"} }
+func (c *pathClass) AttrNames() []string {
+	return []string{"__module__", "__name__", "__qualname__", "cwd", "home"}
+}
 
 var pathlibModule = &lang.Module{Name: "pathlib", Attrs: map[string]lang.Value{
 	"Path":            &pathClass{name: "Path"},
@@ -93,4 +98,63 @@ var pathlibModule = &lang.Module{Name: "pathlib", Attrs: map[string]lang.Value{
 
 func init() {
 	lang.RegisterModule("pathlib", "Python's pathlib module: Path, with the / operator, its parts and the file system's questions and changes.", func() *lang.Module { return pathlibModule })
+}
+
+// pathBases are the bases of pathlib's classes, as CPython's: a concrete
+// path class derives from Path and from its flavour's pure class.
+var pathBases = map[string][]string{
+	"PurePath":        nil,
+	"PurePosixPath":   {"PurePath"},
+	"PureWindowsPath": {"PurePath"},
+	"Path":            {"PurePath"},
+	"PosixPath":       {"Path", "PurePosixPath"},
+	"WindowsPath":     {"Path", "PureWindowsPath"},
+}
+
+// pathMRO is the method resolution order of pathlib's class name, as
+// CPython's C3 linearization gives it for pathBases.
+var pathMRO = map[string][]string{
+	"PurePath":        {"PurePath"},
+	"PurePosixPath":   {"PurePosixPath", "PurePath"},
+	"PureWindowsPath": {"PureWindowsPath", "PurePath"},
+	"Path":            {"Path", "PurePath"},
+	"PosixPath":       {"PosixPath", "Path", "PurePosixPath", "PurePath"},
+	"WindowsPath":     {"WindowsPath", "Path", "PureWindowsPath", "PurePath"},
+}
+
+// classDunder is the special attribute attr of pathlib's class name
+// (__qualname__, __module__, __bases__, __base__, __mro__, mro); ok is
+// false for another attribute.
+func classDunder(name, attr string) (lang.Value, bool) {
+	classes := func(names []string) lang.Tuple {
+		out := make(lang.Tuple, 0, len(names)+1)
+		for _, n := range names {
+			out = append(out, pathlibModule.Attrs[n])
+		}
+		return out
+	}
+	object, _ := lang.LookupBuiltin("object")
+	switch attr {
+	case "__qualname__":
+		return name, true
+	case "__module__":
+		return "pathlib", true
+	case "__bases__":
+		if b := pathBases[name]; len(b) > 0 {
+			return classes(b), true
+		}
+		return lang.Tuple{object}, true
+	case "__base__":
+		if b := pathBases[name]; len(b) > 0 {
+			return pathlibModule.Attrs[b[0]], true
+		}
+		return object, true
+	case "__mro__":
+		return append(classes(pathMRO[name]), object), true
+	case "mro":
+		return lang.NewBuiltin(lang.AsValue, "mro()", "Return a type's method resolution order.", func(*lang.Args) (lang.Value, error) {
+			return &lang.List{Elems: append(classes(pathMRO[name]), object)}, nil
+		}), true
+	}
+	return nil, false
 }

@@ -328,11 +328,12 @@ func (c *winClass) SubclassCheck(cls lang.Value) (bool, error) {
 }
 
 func (c *winClass) Attr(name string) (lang.Value, bool) {
+	if v, ok := classDunder(c.name, name); ok {
+		return v, true
+	}
 	switch name {
-	case "__name__", "__qualname__":
+	case "__name__":
 		return c.name, true
-	case "__module__":
-		return "pathlib", true
 	case "__call__":
 		return lang.NewBuiltin(lang.AsValue, c.name+"(*pathsegments)", "A Windows path from its segments (str or paths): a drive, a root and components, '/' read as '\\'.", func(a *lang.Args) (lang.Value, error) {
 			if c.name == "WindowsPath" {
