@@ -447,6 +447,11 @@ func missingAttr(v Value, name string, candidates []string) (Value, error) {
 	if d, ok := libraryDunder(v, name); ok {
 		return d, nil
 	}
+	if g, ok := v.(goContextManager); ok {
+		if d, ok := goContextDunder(g, name); ok {
+			return d, nil
+		}
+	}
 	if _, isInst := v.(*Instance); !isInst {
 		if d, ok := valueDunder(v, name); ok {
 			return d, nil

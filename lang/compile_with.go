@@ -71,8 +71,8 @@ func (c *compiler) withStmt(st *syntax.WithStmt) execFn {
 			return ctrlNext, in.errorAt(err, item.X.Span())
 		}
 		defer cm.Exit()
-		if targets[i] != nil {
-			if err := targets[i](in, cm); err != nil {
+		if targets[i] != nil { // PyTorch's __enter__ (no_grad, set_grad_enabled, ...) returns None
+			if err := targets[i](in, None); err != nil {
 				return ctrlNext, in.errorAt(err, item.Target.Span())
 			}
 		}
