@@ -11,7 +11,27 @@ import (
 
 func defBackends() {
 	lang.RegisterModule("torch.backends", "PyTorch's backend switches; kael has torch.backends.mps, to ask for Apple's GPU.", func() *lang.Module {
-		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has mps and cudnn"}
+		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has cuda, cudnn, mkl, mkldnn, mps, openmp and opt_einsum"}
+	})
+	defBackendsCUDA()
+	isAvailable := func(what string) *lang.Builtin {
+		return lang.NewBuiltin(lang.AsValue, "is_available()", "Whether PyTorch's "+what+" can be used: False in kael, whose own kernels do that work.", func(a *lang.Args) (lang.Value, error) {
+			return false, nil
+		})
+	}
+	lang.RegisterModule("torch.backends.mkldnn", "oneDNN (MKL-DNN), which kael does not use: is_available() is False; the enabled switch is accepted and kept.", func() *lang.Module {
+		return &lang.Module{Name: "torch.backends.mkldnn", Attrs: map[string]lang.Value{"is_available": isAvailable("oneDNN"), "enabled": true},
+			Settable: map[string]bool{"enabled": true}}
+	})
+	lang.RegisterModule("torch.backends.mkl", "Intel's MKL, which kael does not use: is_available() is False.", func() *lang.Module {
+		return &lang.Module{Name: "torch.backends.mkl", Attrs: map[string]lang.Value{"is_available": isAvailable("MKL")}}
+	})
+	lang.RegisterModule("torch.backends.openmp", "OpenMP, which kael does not use (its threads are goroutines): is_available() is False.", func() *lang.Module {
+		return &lang.Module{Name: "torch.backends.openmp", Attrs: map[string]lang.Value{"is_available": isAvailable("OpenMP")}}
+	})
+	lang.RegisterModule("torch.backends.opt_einsum", "The opt_einsum package, which kael does not have: is_available() is False, enabled False and strategy None, as PyTorch without the package; einsum contracts left to right.", func() *lang.Module {
+		return &lang.Module{Name: "torch.backends.opt_einsum", Attrs: map[string]lang.Value{"is_available": isAvailable("opt_einsum package"), "enabled": false, "strategy": lang.None},
+			Settable: map[string]bool{"enabled": true, "strategy": true}}
 	})
 	lang.RegisterModule("torch.backends.cudnn", "NVIDIA's cuDNN switches, which kael does not have: is_available() is False and the settings (benchmark, deterministic, enabled) are accepted and kept.", func() *lang.Module {
 		return &lang.Module{Name: "torch.backends.cudnn", Attrs: map[string]lang.Value{
