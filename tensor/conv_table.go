@@ -150,6 +150,19 @@ func planeOf(plane, images, channels int, batchFirst bool) (img, c int) {
 	return plane / channels, plane % channels
 }
 
+// gathersInVectors reports whether im2colTable's walk of T goes by
+// vecmath's vector gathers (float32 where AVX-512 or AVX2 is in use).
+// Those take dcgan's strided rows of 32 and 16 outputs (its first two
+// layers) by table in less time than by phases (conv_phase.go), which
+// the Go loop does not: CPU time a gather of the batch of 16, pinned,
+// load average 14 (BenchmarkWindowTable's layout), 280 → 220 µs and
+// 525 → 260 µs.
+func gathersInVectors[T Number]() bool {
+	var zero T
+	_, ok := any(zero).(float32)
+	return ok && vecmath.GathersInVectors()
+}
+
 // gatherFloat32 is im2colTable's walk of one plane p into its kk rows
 // of n columns, ld apart, in dst, by vecmath's gathers (AVX-512 or AVX2,
 // the same values), for float32; it reports false for other dtypes, and

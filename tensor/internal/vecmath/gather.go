@@ -40,6 +40,10 @@ func ScatterAddRowsFloat32(dst []float32, src []float32, ld int, idx []int32, hi
 	return true
 }
 
+// GathersInVectors reports whether GatherRowsFloat32 runs in vector
+// gathers (AVX-512 or AVX2 in use), not in the Go loop.
+func GathersInVectors() bool { return gathersArch() }
+
 // rowsFit reports whether rows rows of n elements, ld apart, fit in a
 // slice of length rowsLen, n·rows indices in one of length idxLen, and
 // indices up to hi in one of length tableLen.

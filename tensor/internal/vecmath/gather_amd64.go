@@ -47,3 +47,14 @@ func scatterAddRowsArch(dst []float32, src []float32, ld int, idx []int32, rows,
 	scatterAddRowsAVX512(&dst[0], &src[0], ld, &idx[0], rows, n)
 	return true
 }
+
+// gathersArch reports whether gatherRowsArch runs a vector kernel.
+func gathersArch() bool {
+	switch impls.Current().name {
+	case "avx512":
+		return hasGatherAVX512
+	case "avx2":
+		return cpu.X86.HasAVX2
+	}
+	return false
+}

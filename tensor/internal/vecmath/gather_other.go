@@ -11,3 +11,6 @@ func gatherRowsArch(dst []float32, ld int, src []float32, idx []int32, rows, n i
 func scatterAddRowsArch(dst []float32, src []float32, ld int, idx []int32, rows, n int) bool {
 	return false
 }
+
+// gathersArch reports false: only amd64 has vector kernels.
+func gathersArch() bool { return false }
