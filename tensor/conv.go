@@ -186,6 +186,13 @@ func batchInner(images int, out [2]int) colsLayout {
 // the contiguous copy of windows(pad(x)) without the padded copy and the
 // six-dimensional strided walk: each output row is a run of one input row.
 func im2colLoop[T Number](x, cols *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
+	if gathersInVectors[T]() {
+		// The vector gathers take strided rows of any width by table
+		// faster than the phases: see gathersInVectors.
+		if table := windowTable(x.shape, x.strides, kernel, out, o, true); table != nil {
+			return im2colTable[T](x, cols, kernel, out, l, table)
+		}
+	}
 	if g, ok := phases(x.shape, kernel, out, o); ok {
 		return im2colPhases[T](x, cols, g, l)
 	}

@@ -99,3 +99,43 @@ func BenchmarkConv2dLate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWindowTable gathers dcgan's third and fourth Discriminator
+// layers' columns (batch 16: [16, 32, 16, 16] and [16, 64, 8, 8], 4×4
+// kernels of stride 2, padding 1) and adds them back, by table, in the
+// layout of the folded convolution; and adds back the second layer's
+// ([16, 16, 32, 32]), whose gather goes by phases.
+func BenchmarkWindowTable(b *testing.B) {
+	for _, c := range []struct {
+		name           string
+		channels, size int
+	}{{"l2", 16, 32}, {"l3", 32, 16}, {"l4", 64, 8}} {
+		x, _ := Randn(NewGenerator(1), Float32, 16, c.channels, c.size, c.size)
+		o := DefaultConv2dOptions()
+		o.Stride = [2]int{2, 2}
+		o.Padding = [4]int{1, 1, 1, 1}
+		kernel, out := [2]int{4, 4}, [2]int{c.size / 2, c.size / 2}
+		l := batchInner(16, out)
+		cols, _ := Zeros(Float32, c.channels*16, 16*out[0]*out[1])
+		b.Run(c.name+"/im2col", func(b *testing.B) {
+			table := windowTable(x.shape, x.strides, kernel, out, o, false)
+			if table == nil {
+				b.Skip("by phases")
+			}
+			for b.Loop() {
+				if err := im2colTable[float32](x, cols, kernel, out, l, table); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.name+"/col2im", func(b *testing.B) {
+			img, _ := Zeros(Float32, x.shape...)
+			table := windowTable(img.shape, img.strides, kernel, out, o, true)
+			for b.Loop() {
+				if err := col2imTable[float32](cols, img, kernel, out, l, table); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -5,7 +5,9 @@ import "testing"
 // TestIm2colLoop checks the gathered windows against the contiguous copy
 // of the padded input's strided windows (the path other dtypes take),
 // element for element: padding on every side, stride, dilation, groups,
-// an input that is a transposed view, and int64.
+// an input that is a transposed view, and int64; dcgan's wide strided
+// rows, which go by table where the vector gathers run (by phases
+// under KAEL_ISA=generic), and rows that end in a partial vector.
 func TestIm2colLoop(t *testing.T) {
 	cases := []struct {
 		name             string
@@ -19,6 +21,9 @@ func TestIm2colLoop(t *testing.T) {
 	}{
 		{"plain", Float32, []int{2, 3, 6, 5}, [2]int{3, 3}, [2]int{1, 1}, [2]int{1, 1}, [4]int{}, 1, false},
 		{"dcgan", Float32, []int{2, 3, 8, 8}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1, false},
+		{"dcgan first layer, rows of 32", Float32, []int{2, 3, 64, 64}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1, false},
+		{"dcgan second layer, rows of 16", Float32, []int{2, 4, 32, 32}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1, false},
+		{"strided rows of 35", Float32, []int{1, 2, 9, 70}, [2]int{4, 4}, [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1, false},
 		{"uneven padding", Float64, []int{1, 2, 5, 7}, [2]int{2, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{0, 1, 2, 1}, 1, false},
 		{"dilation", Float32, []int{1, 4, 9, 9}, [2]int{3, 2}, [2]int{2, 1}, [2]int{2, 3}, [4]int{1, 2, 3, 0}, 2, false},
 		{"view", Float32, []int{2, 2, 6, 4}, [2]int{3, 3}, [2]int{1, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1, true},

@@ -20,7 +20,11 @@ package tensor
 // outputs a row, the runs are too short to gain on the table's overhead
 // (the third layer the same, the fourth a half slower): the table keeps
 // those. col2im backwards by phases (split, add the runs, merge back) was
-// slower than by table on all four layers, and was not kept.
+// slower than by table on all four layers, and was not kept. Since
+// 2026-12-06 float32's table runs in vector gathers where AVX-512 or AVX2
+// is in use, faster than the phases on dcgan's rows of 32 and 16 too
+// (gathersInVectors): the phases serve the other dtypes, the Go loop
+// (KAEL_ISA=generic), and the implicit GEMM's packer.
 
 // phaseGeometry is the split of a plane into phases, with what the walks
 // would otherwise divide by the stride for again and again.

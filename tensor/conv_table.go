@@ -1,6 +1,11 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The windows of a convolution by table, for the shapes whose rows of
 // columns are short or strided (the downsampling layers of a CNN: dcgan's
@@ -67,6 +72,7 @@ func im2colTable[T Number](x, cols *Tensor, kernel, out [2]int, l colsLayout, ta
 	st := x.strides
 	channels := x.shape[1]
 	kk, n := kernel[0]*kernel[1], out[0]*out[1]
+	hi := slices.Max(table)
 	return ParallelFor(x.shape[0]*channels, max(1, GrainSize/len(table)), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
 			// Image by image: batch first (planeOf) gained on the
@@ -75,6 +81,9 @@ func im2colTable[T Number](x, cols *Tensor, kernel, out [2]int, l colsLayout, ta
 			// third (runs of 64: 253–307 → 316–370 µs).
 			img, c := plane/channels, plane%channels
 			p := src[x.offset+img*st[0]+c*st[1]:]
+			if gatherFloat32(dst[img*l.Image+c*kk*l.Row:], l.Row, p, table, hi, kk, n) {
+				continue
+			}
 			for k := range kk {
 				row := dst[img*l.Image+(c*kk+k)*l.Row:][:n]
 				idx := table[k*n : (k+1)*n]
@@ -98,6 +107,10 @@ func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, t
 	st := dst.strides
 	images, channels := dst.shape[0], dst.shape[1]
 	kk, n := kernel[0]*kernel[1], out[0]*out[1]
+	hi := slices.Max(table)
+	// The scatter needs a kernel element's offsets to differ: rows of
+	// the plane one after the other, as the fresh images of col2im.
+	vector := st[3] == 1 && st[2] == dst.shape[3]
 	return ParallelFor(images*channels, max(1, GrainSize/len(table)), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
 			// Batch first whatever the runs (planeOf): CPU time of
@@ -106,6 +119,9 @@ func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, t
 			// 343–355 → 159–170 µs.
 			img, c := planeOf(plane, images, channels, l.Image < l.Row)
 			p := d[dst.offset+img*st[0]+c*st[1]:]
+			if vector && scatterAddFloat32(p, s[img*l.Image+c*kk*l.Row:], l.Row, table, hi, kk, n) {
+				continue
+			}
 			for k := range kk {
 				row := s[img*l.Image+(c*kk+k)*l.Row:][:n]
 				idx := table[k*n : (k+1)*n]
@@ -132,4 +148,43 @@ func planeOf(plane, images, channels int, batchFirst bool) (img, c int) {
 		return plane % images, plane / images
 	}
 	return plane / channels, plane % channels
+}
+
+// gathersInVectors reports whether im2colTable's walk of T goes by
+// vecmath's vector gathers (float32 where AVX-512 or AVX2 is in use).
+// Those take dcgan's strided rows of 32 and 16 outputs (its first two
+// layers) by table in less time than by phases (conv_phase.go), which
+// the Go loop does not: CPU time a gather of the batch of 16, pinned,
+// load average 14 (BenchmarkWindowTable's layout), 280 → 220 µs and
+// 525 → 260 µs.
+func gathersInVectors[T Number]() bool {
+	var zero T
+	_, ok := any(zero).(float32)
+	return ok && vecmath.GathersInVectors()
+}
+
+// gatherFloat32 is im2colTable's walk of one plane p into its kk rows
+// of n columns, ld apart, in dst, by vecmath's gathers (AVX-512 or AVX2,
+// the same values), for float32; it reports false for other dtypes, and
+// where vecmath refuses the arguments, with nothing written. hi is the
+// table's largest offset. Its rows of oh·ow (dcgan's third and fourth
+// layers: 64 and 16) are whole vectors of the gathers.
+func gatherFloat32[T Number](dst []T, ld int, p []T, table []int32, hi int32, kk, n int) bool {
+	d, ok := any(dst).([]float32)
+	if !ok {
+		return false
+	}
+	return vecmath.GatherRowsFloat32(d, ld, any(p).([]float32), table, hi, kk, n)
+}
+
+// scatterAddFloat32 is col2imTable's walk of one plane, src's kk rows of
+// n columns, ld apart, added into the plane p by vecmath's gather, add and
+// scatter (AVX-512), the same additions in the same order; false as
+// gatherFloat32.
+func scatterAddFloat32[T Number](p, src []T, ld int, table []int32, hi int32, kk, n int) bool {
+	d, ok := any(p).([]float32)
+	if !ok {
+		return false
+	}
+	return vecmath.ScatterAddRowsFloat32(d, any(src).([]float32), ld, table, hi, kk, n)
 }
