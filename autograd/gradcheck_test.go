@@ -175,6 +175,14 @@ func viewCases() []gradCase {
 			}
 			return Sub(parts[1], parts[0])
 		})},
+		{"split_unused_part", func(f *fixture) []*tensor.Tensor { return ts(f.randn(5, 2)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			// Parts of 2, 2 and 1 rows; the middle one gets no gradient.
+			parts, err := Split(x, 2, 0)
+			if err != nil {
+				return nil, err
+			}
+			return Mul(parts[0], must(Exp(parts[2])))
+		})},
 		{"flip", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Flip(x, 0, 1) })},
 		{"tril", func(f *fixture) []*tensor.Tensor { return ts(f.randn(3, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Tril(x, 0) })},
 		{"triu", func(f *fixture) []*tensor.Tensor { return ts(f.randn(2, 3)) }, un(func(x *tensor.Tensor) (*tensor.Tensor, error) { return Triu(x, 1) })},

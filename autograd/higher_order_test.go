@@ -66,6 +66,13 @@ func TestCreateGraphSecondDerivatives(t *testing.T) {
 			st := must(Reshape(must(Stack([]*tensor.Tensor{x, must(Sin(x))}, 0)), 6, 4))
 			return Exp(must(Mul(must(Cat([]*tensor.Tensor{x, must(Mul(x, x))}, 0)), T(T(st)))))
 		}},
+		{"split-chunk", func(x *tensor.Tensor) (*tensor.Tensor, error) {
+			// x is [3, 4]: three parts of one node, the middle one unused,
+			// and chunks of a product.
+			p := must(Split(x, 1, 0))
+			c := must(Chunk(must(Mul(x, x)), 2, 1))
+			return Mul(must(Mul(p[0], must(Sin(p[2])))), must(Cat([]*tensor.Tensor{c[1], c[0]}, 1)))
+		}},
 		{"norm-mean", func(x *tensor.Tensor) (*tensor.Tensor, error) {
 			return Mul(must(Norm(x, 2, []int{1}, true)), must(Mean(must(Mul(x, x)), []int{0}, false)))
 		}},

@@ -76,23 +76,31 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	return n.attach(out), nil
 }
 
-// splitParts records each part of a split of x along dim as a view of its
-// region of x.
+// splitParts records the parts of a split of x along dim, views of x, as
+// the outputs of one node (SplitBackward0, SplitWithSizesBackward0).
 func splitParts(name string, x *tensor.Tensor, dim int, parts []*tensor.Tensor, err error) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
 	markViews(parts, x)
-	d := normDim(dim, x.Dim())
-	pos := 0
-	for i, p := range parts {
-		size := p.Shape()[d]
-		if track(p, x) {
-			start := pos
-			parts[i] = recordableViewOp(name, x, p, regionGrad(name, x, func(t *tensor.Tensor) (*tensor.Tensor, error) { return t.Narrow(d, start, size) }))
-		}
-		pos += size
+	if len(parts) == 0 || !track(parts[0], x) {
+		return parts, nil
 	}
+	// As in PyTorch the parts are the outputs of one node, whose backward
+	// concatenates their gradients (zeros for a part no gradient reached):
+	// one output of x's shape written once, where a node a part wrote its
+	// gradient into zeros of x's shape and the engine added them up.
+	d := normDim(dim, x.Dim())
+	node := newNode(name, x)
+	node.view, node.viewOf = true, x
+	node.recordable = true
+	node.watch(x)
+	node.attachOutputs(parts, func(gs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+		// Cat records the concatenation in a pass that creates a graph
+		// (multiOutput.run calls this with grad mode on only then).
+		g, err := Cat(gs, d)
+		return []*tensor.Tensor{g}, err
+	}, nil)
 	return parts, nil
 }
 

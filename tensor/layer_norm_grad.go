@@ -3,20 +3,37 @@ package tensor
 import (
 	"math"
 	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // layerNormMoments returns the mean and 1/sqrt(var + eps) of one row, in
 // float64 with a second pass for the (biased) variance: the statistics
-// LayerNorm normalizes with and LayerNormBackward differentiates.
+// LayerNorm normalizes with and LayerNormBackward differentiates. Both
+// sums take every fourth element into one of four partial sums, as
+// sumFloat64, so that the additions do not wait on each other; float32
+// rows go to vecmath's kernel, which sums in eight lanes.
 func layerNormMoments[T Float](row []T, eps float64) (mean, rstd float64) {
+	if r, ok := any(row).([]float32); ok {
+		return vecmath.LayerNormMomentsFloat32(r, eps)
+	}
 	n := float64(len(row))
 	mean = sumFloat64(row) / n
-	var ss float64
-	for _, v := range row {
-		d := float64(v) - mean
-		ss += d * d
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(row); i += 4 {
+		v := row[i : i+4 : i+4]
+		d0, d1, d2, d3 := float64(v[0])-mean, float64(v[1])-mean, float64(v[2])-mean, float64(v[3])-mean
+		s0 += d0 * d0
+		s1 += d1 * d1
+		s2 += d2 * d2
+		s3 += d3 * d3
 	}
-	return mean, 1 / math.Sqrt(ss/n+eps)
+	for _, v := range row[i:] {
+		d := float64(v) - mean
+		s0 += d * d
+	}
+	return mean, 1 / math.Sqrt((s0+s1+s2+s3)/n+eps)
 }
 
 // LayerNormGrads are the gradients LayerNormBackward returns; a field is
@@ -131,26 +148,8 @@ func layerNormGrad[T Float](g, x, w *Tensor, out LayerNormGrads, rows, n int, ep
 			if out.Input == nil {
 				continue
 			}
-			var sg, sgx float64
-			for j, v := range gr {
-				gh := float64(v)
-				if ws != nil {
-					gh *= float64(ws[j])
-				}
-				sg += gh
-				sgx += gh * ((float64(xr[j]) - mean) * rstd)
-			}
-			sg /= float64(n)
-			sgx /= float64(n)
 			dx := out.Input.storage.data.([]T)[r*n : (r+1)*n]
-			for j, v := range gr {
-				gh := float64(v)
-				if ws != nil {
-					gh *= float64(ws[j])
-				}
-				xhat := (float64(xr[j]) - mean) * rstd
-				dx[j] = T(rstd * (gh - sg - xhat*sgx))
-			}
+			layerNormInputGradRow(dx, gr, xr, ws, mean, rstd)
 		}
 	})
 	if out.Weight == nil && out.Bias == nil {
@@ -171,6 +170,11 @@ func layerNormGrad[T Float](g, x, w *Tensor, out LayerNormGrads, rows, n int, ep
 		for r := 0; r < rows; r++ {
 			mean, rstd := stats[2*r], stats[2*r+1]
 			xr, gr := xs[r*n+begin:r*n+end], gs[r*n+begin:r*n+end]
+			if g32, ok := any(gr).([]float32); ok {
+				vecmath.LayerNormGradWBFloat32(sw, sb, g32, any(xr).([]float32), mean, rstd)
+				continue
+			}
+			xr, sw, sb := xr[:len(gr)], sw[:len(gr)], sb[:len(gr)]
 			for j, v := range gr {
 				gv := float64(v)
 				sw[j] += gv * ((float64(xr[j]) - mean) * rstd)
@@ -186,4 +190,73 @@ func layerNormGrad[T Float](g, x, w *Tensor, out LayerNormGrads, rows, n int, ep
 			}
 		}
 	})
+}
+
+// layerNormInputGradRow writes the input's gradient of one row into dx:
+// rstd·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)) with ĝ = g·w (g where ws is nil) and
+// x̂ = (x − mean)·rstd, in float64, each result rounded once to T. The two
+// means sum every fourth element into one of four partial sums (as
+// layerNormMoments), and each case is its own loop without a test;
+// float32 rows with a weight go to vecmath's kernel (eight lanes).
+func layerNormInputGradRow[T Float](dx, gr, xr, ws []T, mean, rstd float64) {
+	if d32, ok := any(dx).([]float32); ok && ws != nil {
+		vecmath.LayerNormGradRowFloat32(d32, any(gr).([]float32), any(xr).([]float32), any(ws).([]float32), mean, rstd)
+		return
+	}
+	n := len(gr)
+	xr, dx = xr[:n], dx[:n]
+	var g0, g1, g2, g3, h0, h1, h2, h3 float64
+	j := 0
+	if ws != nil {
+		ws = ws[:n]
+		for ; j+4 <= n; j += 4 {
+			g, x, w := gr[j:j+4:j+4], xr[j:j+4:j+4], ws[j:j+4:j+4]
+			a0, a1, a2, a3 := float64(g[0])*float64(w[0]), float64(g[1])*float64(w[1]), float64(g[2])*float64(w[2]), float64(g[3])*float64(w[3])
+			g0 += a0
+			g1 += a1
+			g2 += a2
+			g3 += a3
+			h0 += a0 * ((float64(x[0]) - mean) * rstd)
+			h1 += a1 * ((float64(x[1]) - mean) * rstd)
+			h2 += a2 * ((float64(x[2]) - mean) * rstd)
+			h3 += a3 * ((float64(x[3]) - mean) * rstd)
+		}
+		for ; j < n; j++ {
+			a := float64(gr[j]) * float64(ws[j])
+			g0 += a
+			h0 += a * ((float64(xr[j]) - mean) * rstd)
+		}
+	} else {
+		for ; j+4 <= n; j += 4 {
+			g, x := gr[j:j+4:j+4], xr[j:j+4:j+4]
+			a0, a1, a2, a3 := float64(g[0]), float64(g[1]), float64(g[2]), float64(g[3])
+			g0 += a0
+			g1 += a1
+			g2 += a2
+			g3 += a3
+			h0 += a0 * ((float64(x[0]) - mean) * rstd)
+			h1 += a1 * ((float64(x[1]) - mean) * rstd)
+			h2 += a2 * ((float64(x[2]) - mean) * rstd)
+			h3 += a3 * ((float64(x[3]) - mean) * rstd)
+		}
+		for ; j < n; j++ {
+			a := float64(gr[j])
+			g0 += a
+			h0 += a * ((float64(xr[j]) - mean) * rstd)
+		}
+	}
+	sg := (g0 + g1 + g2 + g3) / float64(n)
+	sgx := (h0 + h1 + h2 + h3) / float64(n)
+	if ws != nil {
+		for j, v := range gr {
+			gh := float64(v) * float64(ws[j])
+			xhat := (float64(xr[j]) - mean) * rstd
+			dx[j] = T(rstd * (gh - sg - xhat*sgx))
+		}
+		return
+	}
+	for j, v := range gr {
+		xhat := (float64(xr[j]) - mean) * rstd
+		dx[j] = T(rstd * (float64(v) - sg - xhat*sgx))
+	}
 }

@@ -27,6 +27,7 @@ type layerNormGradCase struct {
 	X []float64 `json:"x"`
 	G []float64 `json:"g"`
 	W []float64 `json:"w"`
+	B []float64 `json:"b"`
 }
 
 // fill draws x, the gradient and the weight, rounded to the dtype.
@@ -53,11 +54,13 @@ func (c *layerNormGradCase) fill() {
 	c.G = draw(numel(c.Shape), 1, 0)
 	if !c.NoWeight {
 		c.W = draw(numel(c.Norm), 1, 1)
+		c.B = draw(numel(c.Norm), 1, 0)
 	}
 }
 
-// TestLayerNormBackwardMatchesPyTorch checks LayerNormBackward's three
-// gradients against PyTorch 1.13's autograd of F.layer_norm. PyTorch sums
+// TestLayerNormBackwardMatchesPyTorch checks LayerNorm's output and
+// LayerNormBackward's three gradients against PyTorch 1.13's F.layer_norm
+// and its autograd. PyTorch sums
 // each row in the dtype and LayerNormBackward in float64, so float32
 // results agree to float32's accuracy (relative to the gradient's largest
 // element), float64 ones to float64's.
@@ -91,9 +94,10 @@ for c in json.loads(sys.stdin.read()):
     w = b = None
     if not c["no_weight"]:
         w = torch.tensor(c["w"], dtype=torch.float64).reshape(c["norm"]).to(dt).requires_grad_()
-        b = torch.zeros(c["norm"], dtype=dt, requires_grad=True)
-    torch.nn.functional.layer_norm(x, c["norm"], w, b, c["eps"]).backward(g)
-    r = {"x": x.grad.double().flatten().tolist()}
+        b = torch.tensor(c["b"], dtype=torch.float64).reshape(c["norm"]).to(dt).requires_grad_()
+    y = torch.nn.functional.layer_norm(x, c["norm"], w, b, c["eps"])
+    y.backward(g)
+    r = {"y": y.double().flatten().tolist(), "x": x.grad.double().flatten().tolist()}
     if w is not None:
         r["w"] = w.grad.double().flatten().tolist()
         r["b"] = b.grad.double().flatten().tolist()
@@ -108,7 +112,7 @@ print(json.dumps(out))
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, stderr.String())
 	}
-	var want []struct{ X, W, B []float64 }
+	var want []struct{ Y, X, W, B []float64 }
 	if err := json.Unmarshal(res, &want); err != nil {
 		t.Fatal(err)
 	}
@@ -120,9 +124,14 @@ print(json.dumps(out))
 			if c.Transposed {
 				g = mustOp(mustOp(mustOp(g.Transpose(0, 1)).Contiguous()).Transpose(0, 1))
 			}
-			var w *Tensor
+			var w, b *Tensor
 			if !c.NoWeight {
 				w = mustOp(mustOp(FromSlice(c.W, c.Norm...)).To(d))
+				b = mustOp(mustOp(FromSlice(c.B, c.Norm...)).To(d))
+			}
+			y, err := LayerNorm(x, c.Norm, w, b, c.Eps)
+			if err != nil {
+				t.Fatal(err)
 			}
 			r, err := LayerNormBackward(g, x, c.Norm, w, c.Eps, true, !c.NoWeight, !c.NoWeight)
 			if err != nil {
@@ -137,13 +146,14 @@ print(json.dumps(out))
 				tol = 2e-6 + 1.2e-7*math.Abs(c.Offset)
 			}
 			check := func(what string, got *Tensor, want []float64) {
-				if !slices.Equal(got.Shape(), map[bool][]int{true: c.Shape, false: c.Norm}[what == "input"]) {
+				if !slices.Equal(got.Shape(), map[bool][]int{true: c.Shape, false: c.Norm}[what == "input" || what == "output"]) {
 					t.Fatalf("%s's gradient has shape %v", what, got.Shape())
 				}
 				if err := closeToScale(f64s(t, got), want, tol); err != nil {
 					t.Errorf("%s's gradient: %v", what, err)
 				}
 			}
+			check("output", y, want[i].Y)
 			check("input", r.Input, want[i].X)
 			if !c.NoWeight {
 				check("weight", r.Weight, want[i].W)

@@ -784,18 +784,44 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 		for r := begin; r < end; r++ {
 			src, dst := xs[r*n:(r+1)*n], os[r*n:(r+1)*n]
 			mean, rstd := layerNormMoments(src, eps)
-			for i, v := range src {
-				y := (float64(v) - mean) * rstd
-				if ws != nil {
-					y *= float64(ws[i])
-				}
-				if bs != nil {
-					y += float64(bs[i])
-				}
-				dst[i] = T(y)
-			}
+			normalizeRow(dst, src, ws, bs, mean, rstd)
 		}
 	})
+}
+
+// normalizeRow writes ((x − mean)·rstd)·w + b for each element x of src
+// into dst, in float64 rounded once to T, without w or b where they are
+// nil. Each case is its own loop, so that the loops carry no test and no
+// bounds check; float32 with both goes to vecmath's vector kernel.
+func normalizeRow[T Float](dst, src, ws, bs []T, mean, rstd float64) {
+	dst = dst[:len(src)]
+	switch d32, ok := any(dst).([]float32); {
+	case ok && ws != nil && bs != nil:
+		vecmath.LayerNormAffineFloat32(d32, any(src).([]float32), any(ws).([]float32), any(bs).([]float32), mean, rstd)
+	case ws != nil && bs != nil:
+		ws, bs = ws[:len(src)], bs[:len(src)]
+		for i, v := range src {
+			y := (float64(v) - mean) * rstd
+			y *= float64(ws[i])
+			dst[i] = T(y + float64(bs[i]))
+		}
+	case ws != nil:
+		ws = ws[:len(src)]
+		for i, v := range src {
+			y := (float64(v) - mean) * rstd
+			dst[i] = T(y * float64(ws[i]))
+		}
+	case bs != nil:
+		bs = bs[:len(src)]
+		for i, v := range src {
+			y := (float64(v) - mean) * rstd
+			dst[i] = T(y + float64(bs[i]))
+		}
+	default:
+		for i, v := range src {
+			dst[i] = T((float64(v) - mean) * rstd)
+		}
+	}
 }
 
 // LayerNorm normalizes x over its trailing dimensions normalizedShape to

@@ -252,9 +252,14 @@ GLOBL tailMask<>(SB), RODATA|NOPTR, $64
 
 // EXP512 sets p to exp(x - Z16) for the 16 lanes of x, with Z17-Z19 and
 // Z21-Z29 holding the constants (see expSumAVX512). It clobbers x, t and
-// f2.
+// f2, and K6. Lanes at or below expLo (-Inf among them), whose
+// exponentials round to +0, are set to +0 by the mask K6 (x > expLo or
+// NaN) rather than scaled: VSCALEFPS's underflow there takes a microcode
+// assist on Intel cores, which made a causal attention's softmax, half of
+// whose elements are -Inf, twice as slow as one without a mask.
 #define EXP512(x, t, p, f2) \
 	VSUBPS Z16, x, x; \
+	VCMPPS $6, Z17, x, K6; \
 	VMAXPS x, Z17, x; \
 	VMINPS x, Z18, x; \
 	VMULPS Z19, x, t; \
@@ -270,7 +275,7 @@ GLOBL tailMask<>(SB), RODATA|NOPTR, $64
 	VMULPS x, x, f2; \
 	VFMADD213PS x, f2, p; \
 	VADDPS Z29, p, p; \
-	VSCALEFPS t, p, p
+	VSCALEFPS.Z t, p, K6, p
 
 // FOLD512 adds the float32 sums in Z8 and Z9 to the float64 sums in Z10
 // and Z11 and clears them; it clobbers Z12 and Z13.
