@@ -13,12 +13,18 @@ import (
 
 // BuiltinNames lists the names of Python's builtins module that kael has:
 // its functions and classes, the exception classes and the constants
-// (NotImplemented, Ellipsis, __debug__), sorted.
+// (NotImplemented, Ellipsis, __debug__), sorted. kael's own predefined
+// names (the tensor functions a program may call bare, zeros(3), and the
+// dtypes) are not among them: they are no attributes of the builtins
+// module, as they are none of CPython's (see BuiltinName). The engine
+// defines every one of these names itself, so listing them defines no
+// library.
 func BuiltinNames() []string {
-	loadLibraries()
 	var names []string
 	for n := range builtins {
-		names = append(names, n)
+		if pythonBuiltins[n] {
+			names = append(names, n)
+		}
 	}
 	for n := range exceptionClasses {
 		names = append(names, n)
@@ -28,6 +34,45 @@ func BuiltinNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// IsPythonBuiltin reports whether name is a function or class of CPython
+// 3.11's builtins module (len, print, sum, object), whether kael has it
+// or not: a library's namespace that copies the builtin functions (torch)
+// leaves these out, as PyTorch's has no torch.len.
+func IsPythonBuiltin(name string) bool { return pythonBuiltins[name] }
+
+// pythonBuiltins are the functions and classes of CPython 3.11's builtins
+// module (dir(builtins) less the exceptions, the constants and the
+// module's own dunders). The engine's builtins table holds these and
+// kael's predefined names beside them (the tensor functions, display,
+// tqdm): name resolution finds both, after a module's globals, while the
+// builtins module, its __dict__ and a library's namespace tell them apart
+// by this list.
+var pythonBuiltins = map[string]bool{
+	"__build_class__": true, "__import__": true,
+	"abs": true, "aiter": true, "all": true, "anext": true, "any": true, "ascii": true,
+	"bin": true, "bool": true, "breakpoint": true, "bytearray": true, "bytes": true,
+	"callable": true, "chr": true, "classmethod": true, "compile": true, "complex": true,
+	"copyright": true, "credits": true,
+	"delattr": true, "dict": true, "dir": true, "divmod": true,
+	"enumerate": true, "eval": true, "exec": true, "exit": true,
+	"filter": true, "float": true, "format": true, "frozenset": true,
+	"getattr": true, "globals": true,
+	"hasattr": true, "hash": true, "help": true, "hex": true,
+	"id": true, "input": true, "int": true, "isinstance": true, "issubclass": true, "iter": true,
+	"len": true, "license": true, "list": true, "locals": true,
+	"map": true, "max": true, "memoryview": true, "min": true,
+	"next": true,
+	"object": true, "oct": true, "open": true, "ord": true,
+	"pow": true, "print": true, "property": true,
+	"quit": true,
+	"range": true, "repr": true, "reversed": true, "round": true,
+	"set": true, "setattr": true, "slice": true, "sorted": true, "staticmethod": true,
+	"str": true, "sum": true, "super": true,
+	"tuple": true, "type": true,
+	"vars": true,
+	"zip": true,
 }
 
 // SetBuiltin assigns the builtin name in s: every module of the session
