@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"sort"
+	"strings"
 )
 
 // The builtins module (lang/lib/builtins) shows the names every module
@@ -49,31 +50,21 @@ func IsPythonBuiltin(name string) bool { return pythonBuiltins[name] }
 // tqdm): name resolution finds both, after a module's globals, while the
 // builtins module, its __dict__ and a library's namespace tell them apart
 // by this list.
-var pythonBuiltins = map[string]bool{
-	"__build_class__": true, "__import__": true,
-	"abs": true, "aiter": true, "all": true, "anext": true, "any": true, "ascii": true,
-	"bin": true, "bool": true, "breakpoint": true, "bytearray": true, "bytes": true,
-	"callable": true, "chr": true, "classmethod": true, "compile": true, "complex": true,
-	"copyright": true, "credits": true,
-	"delattr": true, "dict": true, "dir": true, "divmod": true,
-	"enumerate": true, "eval": true, "exec": true, "exit": true,
-	"filter": true, "float": true, "format": true, "frozenset": true,
-	"getattr": true, "globals": true,
-	"hasattr": true, "hash": true, "help": true, "hex": true,
-	"id": true, "input": true, "int": true, "isinstance": true, "issubclass": true, "iter": true,
-	"len": true, "license": true, "list": true, "locals": true,
-	"map": true, "max": true, "memoryview": true, "min": true,
-	"next": true,
-	"object": true, "oct": true, "open": true, "ord": true,
-	"pow": true, "print": true, "property": true,
-	"quit": true,
-	"range": true, "repr": true, "reversed": true, "round": true,
-	"set": true, "setattr": true, "slice": true, "sorted": true, "staticmethod": true,
-	"str": true, "sum": true, "super": true,
-	"tuple": true, "type": true,
-	"vars": true,
-	"zip": true,
-}
+var pythonBuiltins = func() map[string]bool {
+	set := map[string]bool{}
+	for _, name := range strings.Fields(`__build_class__ __import__
+		abs aiter all anext any ascii bin bool breakpoint bytearray bytes
+		callable chr classmethod compile complex copyright credits delattr
+		dict dir divmod enumerate eval exec exit filter float format
+		frozenset getattr globals hasattr hash help hex id input int
+		isinstance issubclass iter len license list locals map max
+		memoryview min next object oct open ord pow print property quit
+		range repr reversed round set setattr slice sorted staticmethod str
+		sum super tuple type vars zip`) {
+		set[name] = true
+	}
+	return set
+}()
 
 // SetBuiltin assigns the builtin name in s: every module of the session
 // that has no global of that name sees v (builtins.name = v).
