@@ -52,6 +52,8 @@ func TestNamespacesAsPython(t *testing.T) {
 		`torch.sum(torch.ones(2, 3)), sum(torch.ones(2, 3)), torch.max(torch.tensor([1, 5, 2]))`,
 		`torch.complex(torch.tensor(1.), torch.tensor(2.))`,
 		`hasattr(torch, 'relu'), hasattr(torch, 'no_grad'), hasattr(torch, 'zeros'), hasattr(torch, 'float32')`,
+		// nor the other libraries' functions kael predefines (display, tqdm)
+		`[n for n in ('display', 'clear_output', 'HTML', 'Markdown', 'Math', 'tqdm', 'trange', 'dtype_of') if hasattr(torch, n) or hasattr(F, n)]`,
 		// torch.nn.functional has none of Python's builtins at all
 		`[n for n in public(dir(builtins)) if hasattr(F, n)]`,
 		`[n for n in public(dir(builtins)) if n in dir(F)]`,
