@@ -457,21 +457,37 @@ func (in *interp) runCode(fn string, c *Code, g *globalTable, locals *Dict) (Val
 }
 
 // builtinsDict is the dict __builtins__ names in the globals exec and
-// eval run in, as CPython's builtins module's __dict__: kael's builtins
-// by name, made once, on first use (after every library has registered
-// its builtins). Changing it changes no builtin.
+// eval run in, as CPython's builtins module's __dict__: the names of
+// Python's builtins module (BuiltinNames, with None, True and False), made
+// once, on first use. kael's own predefined names (zeros, float32) are not
+// in it, as they are not attributes of the builtins module; code run by
+// exec still finds them bare. Changing it changes no builtin.
 func builtinsDict() *Dict {
 	builtinsOnce.Do(func() {
 		builtinsNS = NewDict()
-		names := globalNames()
+		names := append(BuiltinNames(), "None", "True", "False")
 		sort.Strings(names)
 		for _, name := range names {
-			if v, ok := globalValue(name); ok {
+			if v, ok := builtinsAttr(name); ok {
 				_ = builtinsNS.Set(name, v) // string keys always hash
 			}
 		}
 	})
 	return builtinsNS
+}
+
+// builtinsAttr is BuiltinName's value of name, None, True and False
+// included.
+func builtinsAttr(name string) (Value, bool) {
+	switch name {
+	case "None":
+		return None, true
+	case "True":
+		return true, true
+	case "False":
+		return false, true
+	}
+	return BuiltinName(name)
 }
 
 var (

@@ -18,9 +18,10 @@ import (
 // (zeros, torch), an import of a module the registry lacks (import
 // torch), an attribute or method of a tensor, a builtin or tensor method a
 // library asks for by name (LookupBuiltin, TensorMethod). Listings
-// (Builtins, Methods, dir() of the builtins, help and completion) load
-// first, so that they list what a program can reach; ModuleNames lists
-// the modules a library declares without defining it.
+// (Builtins, Methods, help and completion) load first, so that they list
+// what a program can reach; ModuleNames lists the modules a library
+// declares without defining it, and the builtins module (BuiltinNames)
+// holds Python's names alone, all of them the engine's.
 // A hit never loads: the engine's own names (print, object, list's
 // methods) are found before any library is defined. The import of a
 // module a library declares defines that library alone (import numpy

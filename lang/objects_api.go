@@ -54,17 +54,11 @@ func (s *Set) Add(e Value) error { return s.d.Set(e, None) }
 func (a *Args) Import(name string) (*Module, error) { return a.in.importIn(name) }
 
 // BuiltinName is the value of name in Python's builtins module: a builtin
-// function or class (len, set, ValueError) or NotImplemented.
+// function or class (len, set, ValueError) or NotImplemented. A name of
+// kael's beside them (zeros, float32, display) is not one, though a
+// program may call it bare: LookupBuiltin finds those.
 func BuiltinName(name string) (Value, bool) {
-	if v, ok := builtinName(name); ok || !loadOnMiss() {
-		return v, ok
-	}
-	return builtinName(name)
-}
-
-// builtinName is BuiltinName in the tables as they are.
-func builtinName(name string) (Value, bool) {
-	if b, ok := builtins[name]; ok {
+	if b, ok := builtins[name]; ok && pythonBuiltins[name] {
 		return b, true
 	}
 	if c, ok := exceptionClasses[name]; ok {

@@ -38,6 +38,9 @@ func TestTorchDefinedOnFirstUse(t *testing.T) {
 		{"a tensor's numpy()", "import torch\na = torch.ones(2).numpy()\nprint(type(a).__module__, type(a).__name__, a.sum())", "numpy ndarray 2.0\n", true, true},
 		{"torch after numpy", "import numpy as np\nimport torch\nprint(torch.from_numpy(np.arange(3)).sum())", "tensor(3)\n", true, true},
 		{"a torch builtin", "print(zeros(1))", "tensor([0.])\n", true, true},
+		// the builtins module holds Python's names alone, all the engine's
+		{"the builtins module", "import builtins\nprint(len(dir(builtins)) > 140, 'relu' in dir(builtins), hasattr(builtins, 'zeros'))", "True False False\n", false, false},
+		{"__builtins__ of exec", "d = {}\nexec('pass', d)\nprint('len' in d['__builtins__'], 'relu' in d['__builtins__'])", "True False\n", false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -150,7 +150,7 @@ func TestTorchCoverage(t *testing.T) {
 	names := torchNames(t)
 	var doc strings.Builder
 	doc.WriteString(coverageHeader)
-	var table, missing strings.Builder
+	var table, missing, own strings.Builder
 	table.WriteString("| namespace | PyTorch 1.13 | left out | kael has | missing |\n| --- | ---: | ---: | ---: | ---: |\n")
 	var total [4]int
 	for _, ns := range coverageNamespaces {
@@ -174,6 +174,11 @@ func TestTorchCoverage(t *testing.T) {
 		for i, v := range []int{len(all), len(out), present, len(miss)} {
 			total[i] += v
 		}
+		if ns.module == ns.expr { // a module: its names PyTorch's lacks
+			if extra := kaelOwnNames(t, ns.module, all); len(extra) > 0 {
+				fmt.Fprintf(&own, "### `%s` (%d)\n\n`%s`\n\n", ns.expr, len(extra), strings.Join(extra, "`, `"))
+			}
+		}
 		if len(miss) > 0 {
 			fmt.Fprintf(&missing, "### `%s` (%d)\n\n", ns.expr, len(miss))
 			for i, n := range miss {
@@ -196,6 +201,8 @@ func TestTorchCoverage(t *testing.T) {
 	}
 	doc.WriteString("\n## Missing\n\n")
 	doc.WriteString(missing.String())
+	doc.WriteString("\n## kael's own names\n\n" + ownNamesIntro)
+	doc.WriteString(own.String())
 	got := strings.TrimRight(doc.String(), "\n") + "\n"
 	if *updateCoverage {
 		if err := os.WriteFile(coverageDoc, []byte(got), 0o644); err != nil {
@@ -207,6 +214,45 @@ func TestTorchCoverage(t *testing.T) {
 	if err != nil || string(want) != got {
 		t.Errorf("%s is out of date; run go test ./lang/torch -run TestTorchCoverage -update-docs", coverageDoc)
 	}
+}
+
+// ownNamesIntro heads the list of kaelOwnNames.
+const ownNamesIntro = `The public names kael's modules have beside PyTorch 1.13's, kael's
+additions: torch holds the functional layers as well (torch.gelu, as the
+bare gelu) and the teaching helpers show_graph and show_storage;
+torch.nn.functional holds every tensor function (F.zeros, F.matmul), as
+docs/language.md says. None is one of Python's builtins: those are no
+members of torch's modules (there is no torch.len), though torch has the
+names PyTorch shares with them (torch.sum, torch.float); the test fails
+on one.
+
+`
+
+// kaelOwnNames returns the public names of kael's module that PyTorch's
+// (whose public names are torchNames) lacks, sorted; it fails t for one
+// that is a Python builtin (lang.IsPythonBuiltin).
+func kaelOwnNames(t *testing.T, module string, torchNames []string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	src := "import " + module + " as m\nfor n in sorted(dir(m)):\n    if not n.startswith('_'):\n        print(n)\n"
+	if r := lang.NewSession(lang.IO{Stdout: &out}).Exec(context.Background(), "", src); r.Err != nil {
+		t.Fatalf("%s: %s", module, r.Err.Render())
+	}
+	theirs := map[string]bool{}
+	for _, n := range torchNames {
+		theirs[n] = true
+	}
+	var own []string
+	for _, n := range strings.Fields(out.String()) {
+		if theirs[n] {
+			continue
+		}
+		if lang.IsPythonBuiltin(n) {
+			t.Errorf("%s.%s: a Python builtin among kael's %s names", module, n, module)
+		}
+		own = append(own, n)
+	}
+	return own
 }
 
 // excluded returns the exclusion that leaves out name of namespace ns.

@@ -31,10 +31,24 @@ var torchFunctionalNames = []string{
 // torchAutograd holds the members of torch.autograd beyond backward.
 var torchAutograd = map[string]lang.Value{}
 
+// notTorch are the global functions of other libraries that kael
+// predefines beside torch's, bare names of a notebook (display(x),
+// tqdm(xs)): IPython.display's display, clear_output, HTML, Markdown and
+// Math, tqdm's tqdm and trange, and kael's dtype_of. torch's modules,
+// which copy the global functions, leave them out, as they leave out
+// Python's builtins (lang.IsPythonBuiltin).
+var notTorch = map[string]bool{
+	"display": true, "clear_output": true, "HTML": true, "Markdown": true, "Math": true,
+	"tqdm": true, "trange": true, "dtype_of": true,
+}
+
 func defModules() {
-	lang.RegisterModule("torch", "PyTorch's namespace: every builtin and dtype, and the submodules below.", func() *lang.Module {
+	lang.RegisterModule("torch", "PyTorch's namespace: every tensor function and dtype, and the submodules below (Python's builtins are not members: there is no torch.len).", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for _, name := range lang.Builtins() {
+			if lang.IsPythonBuiltin(name) || notTorch[name] { // no torch.len, torch.print: PyTorch has none
+				continue
+			}
 			m.Attrs[name], _ = lang.LookupBuiltin(name)
 		}
 		for _, name := range lang.OverloadedBuiltins() { // torch.sum, not Python's sum
@@ -56,13 +70,13 @@ func defModules() {
 		}
 		return m
 	})
-	lang.RegisterModule("torch.nn.functional", "The functional layers and losses; every builtin is a member, so F.relu and F.cross_entropy work as in PyTorch.", func() *lang.Module {
+	lang.RegisterModule("torch.nn.functional", "The functional layers and losses; every tensor function is a member, so F.relu and F.cross_entropy work as in PyTorch (Python's builtins are not: there is no F.len or F.sum).", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
 		for _, name := range lang.Builtins() {
+			if lang.IsPythonBuiltin(name) || notTorch[name] { // no F.len, F.sum: PyTorch's F has none
+				continue
+			}
 			m.Attrs[name], _ = lang.LookupBuiltin(name)
-		}
-		for _, name := range lang.OverloadedBuiltins() {
-			m.Attrs[name], _ = lang.TorchForm(name)
 		}
 		for name, v := range functionalOnly {
 			m.Attrs[name] = v

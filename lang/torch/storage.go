@@ -305,7 +305,7 @@ func (c *storageClassValue) constructor() *lang.Builtin {
 			x, err = tensor.Zeros(c.dtype, int(n))
 		} else {
 			var v lang.Value
-			tensorFn, _ := lang.BuiltinName("tensor")
+			tensorFn, _ := lang.LookupBuiltin("tensor")
 			v, err = a.Call(tensorFn, arg)
 			if err == nil {
 				t, ok := v.(*tensor.Tensor)

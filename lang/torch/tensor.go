@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"math"
 	"strings"
 
 	"github.com/kael-dev/kael/autograd"
@@ -63,6 +64,7 @@ func defTensorFuncs() {
 		t, err := tensor.Arange(nums[0], nums[1], nums[2], dtypeOr(d, dflt))
 		return withRequiresGrad(a, t, err)
 	})
+	torchMembers["range"] = lang.NewBuiltin(lang.AsValue, "range(start=None, end=None, step=1, *, dtype=None, requires_grad=False, device=None)", "Deprecated (it warns, as PyTorch 1.13 does): the values start, start+step, ... up to and including end, in the default float dtype unless dtype says otherwise; torch.arange, which stops before end, replaces it. Not Python's range, which stays the builtin.", torchRange)
 	lang.NewBuiltin(lang.AsFunc, "linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)", "steps values evenly spaced from start to end, both included (float32 unless dtype says otherwise).", func(a *lang.Args) (lang.Value, error) {
 		start, end, steps, d := a.Float("start"), a.Float("end"), a.Int("steps"), a.OptDType("dtype")
 		if err := a.Err(); err != nil {
@@ -631,4 +633,87 @@ func newFromData(a *lang.Args, name string, d *tensor.DType) (*tensor.Tensor, er
 		}
 	}
 	return tensor.FromValue(data, dtypes(d)...)
+}
+
+// rangeDeprecated is the warning PyTorch 1.13's torch.range gives at
+// every call.
+const rangeDeprecated = "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
+
+// torchRange is torch.range: as ATen's range_out, the size is
+// (end - start) / step + 1, truncated, and element i is start + i*step,
+// computed in float64 for a floating dtype (the CPU's accumulate type)
+// and in int64, the bounds truncated, for an integer one.
+func torchRange(a *lang.Args) (lang.Value, error) {
+	var missing []string
+	for _, name := range []string{"start", "end"} {
+		if _, none := a.Value(name).(lang.NoneType); none {
+			missing = append(missing, `"`+name+`"`)
+		}
+	}
+	switch len(missing) { // PyTorch's words, plurals as they are
+	case 1:
+		return nil, lang.Errorf(lang.TypeError, "range() missing 1 required positional arguments: %s", missing[0])
+	case 2:
+		return nil, lang.Errorf(lang.TypeError, "range() missing 2 required positional argument: %s", strings.Join(missing, ", "))
+	}
+	var nums [3]float64
+	for i, name := range []string{"start", "end", "step"} {
+		f, ok := lang.AsFloat(a.Value(name))
+		if !ok {
+			return nil, lang.Errorf(lang.TypeError, "range(): argument '%s' (position %d) must be Number, not %s", name, i+1, lang.TypeName(a.Value(name)))
+		}
+		nums[i] = f
+	}
+	d := dtypeOr(a.OptDType("dtype"), tensor.DefaultFloat)
+	if err := a.Err(); err != nil {
+		return nil, err
+	}
+	if d == tensor.Bool || d == tensor.Float16 || d.IsComplex() {
+		return nil, lang.Errorf(lang.RuntimeError, "\"range_cpu\" not implemented for '%s'", d.ScalarTypeName())
+	}
+	start, end, step := nums[0], nums[1], nums[2]
+	if !d.IsFloating() {
+		start, end, step = math.Trunc(start), math.Trunc(end), math.Trunc(step)
+	}
+	if step == 0 {
+		return nil, lang.Errorf(lang.RuntimeError, "step must be nonzero")
+	}
+	if math.IsInf(start, 0) || math.IsNaN(start) || math.IsInf(end, 0) || math.IsNaN(end) {
+		return nil, lang.Errorf(lang.RuntimeError, "unsupported range: %s -> %s", lang.Repr(a.Value("start")), lang.Repr(a.Value("end")))
+	}
+	if (step > 0 && end < start) || (step < 0 && end > start) {
+		return nil, lang.Errorf(lang.RuntimeError, "upper bound and lower bound inconsistent with step sign")
+	}
+	var n int
+	if d.IsFloating() {
+		n = int((end-start)/step + 1)
+	} else {
+		n = int(int64(end-start)/int64(step) + 1)
+	}
+	var t *tensor.Tensor
+	var err error
+	if d.IsFloating() {
+		vals := make([]float64, n)
+		for i := range vals {
+			vals[i] = start + float64(i)*step
+		}
+		t, err = tensor.FromSlice(vals, n)
+	} else {
+		vals := make([]int64, n)
+		for i := range vals {
+			vals[i] = int64(start) + int64(i)*int64(step)
+		}
+		t, err = tensor.FromSlice(vals, n)
+	}
+	if err == nil {
+		t, err = t.To(d)
+	}
+	v, err := withRequiresGrad(a, t, err)
+	if err != nil {
+		return nil, err
+	}
+	if err := warnUser(a, rangeDeprecated); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
