@@ -418,34 +418,14 @@ func defPythonStrMethods() {
 	predicate("isspace", "Whether the string is non-empty and all white space.", unicode.IsSpace, false)
 	predicate("isupper", "Whether the string has letters and all of them are upper case.", unicode.IsUpper, true)
 	predicate("islower", "Whether the string has letters and all of them are lower case.", unicode.IsLower, true)
-	defMethod("str", "title(self)", "The string with each word capitalized.", func(a *Args) (Value, error) {
-		var b strings.Builder
-		prevLetter := false
-		for _, r := range self[string](a) {
-			if prevLetter {
-				b.WriteRune(unicode.ToLower(r))
-			} else {
-				b.WriteRune(unicode.ToTitle(r))
-			}
-			prevLetter = unicode.IsLetter(r)
-		}
-		return b.String(), nil
+	defMethod("str", "title(self)", "The string with each word capitalized: a character after a cased one in lower case, every other in title case.", func(a *Args) (Value, error) {
+		return strTitle(self[string](a)), nil
 	})
-	defMethod("str", "capitalize(self)", "The string with its first character upper case and the rest lower case.", func(a *Args) (Value, error) {
-		s := self[string](a)
-		r, n := utf8.DecodeRuneInString(s)
-		if n == 0 {
-			return "", nil
-		}
-		return string(unicode.ToTitle(r)) + strings.ToLower(s[n:]), nil
+	defMethod("str", "capitalize(self)", "The string with its first character in title case and the rest in lower case.", func(a *Args) (Value, error) {
+		return strCapitalize(self[string](a)), nil
 	})
 	defMethod("str", "swapcase(self)", "The string with upper and lower case swapped.", func(a *Args) (Value, error) {
-		return strings.Map(func(r rune) rune {
-			if unicode.IsUpper(r) {
-				return unicode.ToLower(r)
-			}
-			return unicode.ToUpper(r)
-		}, self[string](a)), nil
+		return strSwapcase(self[string](a)), nil
 	})
 	pad := func(name, doc string, place func(s, fill string, n, width int) string) {
 		defMethod("str", name+"(self, width, fillchar=' ')", doc, func(a *Args) (Value, error) {

@@ -440,10 +440,10 @@ func defStrMethods() {
 		})
 	}
 	defMethod("str", "upper(self)", "The string in upper case.", func(a *Args) (Value, error) {
-		return strings.ToUpper(self[string](a)), nil
+		return strUpper(self[string](a)), nil
 	})
 	defMethod("str", "lower(self)", "The string in lower case.", func(a *Args) (Value, error) {
-		return strings.ToLower(self[string](a)), nil
+		return strLower(self[string](a)), nil
 	})
 	defMethod("str", "replace(self, old, new, count=-1)", "The string with occurrences of old replaced by new (the first count of them when count is not -1).", func(a *Args) (Value, error) {
 		old, repl, n := a.Str("old"), a.Str("new"), a.Int("count")
