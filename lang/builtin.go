@@ -947,7 +947,7 @@ func ToGo(v Value) (any, error) { return toGoDepth(v, 0, nil) }
 // a str, bytes, dict or set.
 func IsSequence(v Value) bool {
 	switch v.(type) {
-	case *Range:
+	case *Range, *bigRange:
 		return true
 	case string, Bytes, *Dict, *Set, *Instance:
 		return false

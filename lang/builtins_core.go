@@ -54,22 +54,31 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		var stop int64
+		var stop Value
 		if a.Position("stop") != 0 || !a.IsNone("stop") { // range(n) counts from 0
 			if stop, err = rangeArg(a.Value("stop")); err != nil {
 				return nil, err
 			}
 		} else {
-			start, stop = 0, start
+			start, stop = int64(0), start
 		}
 		step, err := rangeArg(a.Value("step"))
 		if err != nil {
 			return nil, err
 		}
-		if step == 0 {
+		if step == int64(0) {
 			return nil, Errorf(ValueError, "range() arg 3 must not be zero")
 		}
-		return &Range{Start: start, Stop: stop, Step: step}, nil
+		i, ok1 := start.(int64)
+		j, ok2 := stop.(int64)
+		k, ok3 := step.(int64)
+		if ok1 && ok2 && ok3 { // the common case, without big ints
+			return &Range{Start: i, Stop: j, Step: k}, nil
+		}
+		z1, _ := BigOf(start)
+		z2, _ := BigOf(stop)
+		z3, _ := BigOf(step)
+		return newRange(z1, z2, z3), nil
 	})
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
@@ -463,17 +472,8 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 // rangeArg is an argument of range() as CPython's range takes it, through
 // operator.index: a float, a str, None or a NumPy array of several
 // elements is a TypeError with CPython's (or NumPy's, PyTorch's) words.
-func rangeArg(v Value) (int64, error) {
-	i, err := IndexValue(v)
-	if err != nil {
-		return 0, err
-	}
-	n, ok := AsInt(i)
-	if !ok {
-		return 0, Errorf(OverflowError, "Python int too large to convert to C ssize_t")
-	}
-	return n, nil
-}
+// The int is an int64 or, beyond, a BigInt.
+func rangeArg(v Value) (Value, error) { return IndexValue(v) }
 
 // overloaded holds the builtins defOverloaded made, by name.
 var overloaded = map[string]*Builtin{}
@@ -723,7 +723,7 @@ func Len(obj Value) (Value, error) {
 		return int64(x.Len()), nil
 	case *Range:
 		if x.count() > math.MaxInt64 {
-			return nil, Errorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+			return nil, lengthOverflow()
 		}
 		return x.Len(), nil
 	case string:
