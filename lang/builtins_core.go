@@ -300,10 +300,7 @@ func init() {
 				x = f
 			}
 		}
-		rest := a.Value("args").(Tuple)
-		if n := 1 + len(rest) + len(a.kwNames); n > 2 {
-			return nil, Errorf(TypeError, "round() takes at most 2 arguments (%d given)", n)
-		}
+		rest := a.Value("args").(Tuple) // at most one with ndigits=, as defOverloaded's count checks
 		if nd, ok := kwArg(a, "ndigits"); ok {
 			if len(rest) > 0 {
 				return nil, Errorf(TypeError, "argument for round() given by name ('ndigits') and position (2)")
@@ -331,9 +328,16 @@ func init() {
 			}
 			return floatToIntValue(math.RoundToEven(f))
 		}
-		nd, ok := AsInt(rest[0])
-		if !ok {
-			return nil, Errorf(TypeError, "round() ndigits must be an int")
+		ndv, err := IndexValue(rest[0]) // CPython's "'str' object cannot be interpreted as an integer"
+		if err != nil {
+			return nil, err
+		}
+		nd, ok := AsInt(ndv)
+		if !ok { // beyond the int64s: as far as they go, as CPython's PyNumber_AsSsize_t clips
+			nd = math.MaxInt64
+			if z, _ := BigOf(ndv); z.Sign() < 0 {
+				nd = math.MinInt64
+			}
 		}
 		if IsInt(x) {
 			return roundInt(x, nd) // an int rounds to an int
@@ -443,6 +447,11 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		torchKeyword := slices.ContainsFunc(a.kwNames, func(n string) bool { return !slices.Contains(pythonKeywords[method], n) })
 		if _, ok := first.(*tensor.Tensor); ok && (tensorMethodBuiltins[method] || torchKeyword) {
 			return callTensorMethod(a, method)
+		}
+		if counted && len(a.kwNames) > 0 && arity.countsBeforeKeywords(method) { // round(1.5, ndigits=1, x=2): the keywords count
+			if e := arity.check(method, 1+len(rest), a.kwNames); e != nil {
+				return nil, e
+			}
 		}
 		for _, name := range a.kwNames {
 			if len(pythonKeywords[method]) == 0 {
