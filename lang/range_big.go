@@ -50,6 +50,10 @@ func rangeBounds(v Value) (start, stop, step *big.Int, ok bool) {
 	return nil, nil, nil, false
 }
 
+// IsRange reports whether v is a range, of either representation (a
+// *Range, or one of ints beyond 64 bits).
+func IsRange(v Value) bool { return isRange(v) }
+
 // isRange reports whether v is a range, of either representation.
 func isRange(v Value) bool {
 	switch v.(type) {
