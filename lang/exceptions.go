@@ -360,7 +360,8 @@ func init() {
 		},
 		Init: excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
-		// it again, as CPython's: the attributes not given are reset.
+		// it again, as CPython's: the attributes not given are reset
+		// (an OSError's, set by __new__, stay: osInitParses).
 		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)", names: &builtinNames{qualName: "BaseException.__init__", descr: "slot wrapper"},
 			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
 			binds: true, acceptsKeywords: true, parsed: paramList(param{name: "self"}, param{name: "args", variadic: true}),
