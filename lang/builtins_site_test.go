@@ -18,6 +18,7 @@ var builtinWordingCases = []struct{ src, want string }{
 	{"ord(1)", "TypeError: ord() expected string of length 1, but int found"},
 	{"divmod('a', 1)", "TypeError: unsupported operand type(s) for divmod(): 'str' and 'int'"},
 	{"isinstance(1, 1)", "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union"},
+	{"issubclass(int, 1)", "TypeError: issubclass() arg 2 must be a class, a tuple of classes, or a union"},
 	{"getattr(1, 2)", "TypeError: attribute name must be string, not 'int'"},
 	{"setattr(1, 2, 3)", "TypeError: attribute name must be string, not 'int'"},
 	{"hasattr(1, 2)", "TypeError: attribute name must be string, not 'int'"},
