@@ -378,11 +378,11 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
 		if builtins[b.Name] == b { // Python's builtin: CPython's count check and names
-			if p, n, v, ok := firstByKeyword(b.Name, pos, kwNames, kwVals); ok {
-				return b.bind(in, p, n, v)
-			}
 			if e := arityError(b.Name, len(pos), kwNames); e != nil {
 				return nil, e
+			}
+			if p, n, v, ok := firstByKeyword(b.Name, pos, kwNames, kwVals); ok {
+				return b.bind(in, p, n, v)
 			}
 		}
 		return nil, err
@@ -640,7 +640,13 @@ func (a *Args) IsNone(name string) bool {
 	return ok
 }
 
+// WrongType is the TypeError for the argument of parameter name, got,
+// that is not a want: PyTorch's words ("add(): argument 'other' must be
+// Tensor, not str"), and for Python's builtins CPython's (cpythonWrongType).
 func (a *Args) WrongType(name, want string, got Value) *Error {
+	if isCPythonBuiltin(a.b) {
+		return cpythonWrongType(a.b, name, want, got)
+	}
 	return Errorf(TypeError, "%s(): argument '%s' must be %s, not %s", a.b.Name, name, want, TypeName(got))
 }
 
@@ -947,7 +953,7 @@ func ToGo(v Value) (any, error) { return toGoDepth(v, 0, nil) }
 // a str, bytes, dict or set.
 func IsSequence(v Value) bool {
 	switch v.(type) {
-	case *Range:
+	case *Range, *bigRange:
 		return true
 	case string, Bytes, *Dict, *Set, *Instance:
 		return false

@@ -3,12 +3,10 @@ package lang
 import "math/big"
 
 // powOperands are pow's base, exp and mod (where given), positional or
-// named exp= and mod= as CPython's pow(base, exp, mod=None) takes them.
+// named exp= and mod= as CPython's pow(base, exp, mod=None) takes them
+// (at most three in all, as defOverloaded's count checks).
 func powOperands(a *Args) (Tuple, error) {
 	operands := append(Tuple{a.Value("input")}, a.Value("args").(Tuple)...)
-	if len(operands) > 3 || len(operands)+len(a.kwNames) > 3 {
-		return nil, Errorf(TypeError, "pow() takes at most 3 arguments (%d given)", len(operands)+len(a.kwNames))
-	}
 	for i, name := range [2]string{"exp", "mod"} {
 		v, ok := kwArg(a, name)
 		if !ok {

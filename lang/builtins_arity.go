@@ -96,9 +96,19 @@ func arityError(name string, npos int, kwNames []string) *Error {
 	return ar.check(name, npos, kwNames)
 }
 
-// check is arityError for the builtin name whose entry ar is.
+// check is arityError for the builtin name whose entry ar is. Clinic's
+// functions count the keywords too: round(1.5, ndigits=1, x=2) "takes at
+// most 2 arguments (3 given)", and with none by position "at most 2
+// keyword arguments" (getargs.c's _PyArg_UnpackKeywords).
 func (ar builtinArity) check(name string, npos int, kwNames []string) *Error {
 	tooMany := ar.max >= 0 && npos > ar.max
+	if clinic := ar.style == arityClinic || ar.style == arityPositional; clinic && ar.max >= 0 && npos+len(kwNames) > ar.max {
+		keyword := ""
+		if npos == 0 {
+			keyword = "keyword "
+		}
+		return Errorf(TypeError, "%s() takes at most %d %s%s (%d given)", name, ar.max, keyword, plural(ar.max, "argument"), npos+len(kwNames))
+	}
 	switch ar.style {
 	case arityOne:
 		if npos != 1 {
@@ -122,17 +132,12 @@ func (ar builtinArity) check(name string, npos int, kwNames []string) *Error {
 		}
 	case arityPositional:
 		switch {
-		case tooMany:
-			return Errorf(TypeError, "%s() takes at most %d arguments (%d given)", name, ar.max, npos)
 		case npos > ar.posMax:
 			return Errorf(TypeError, "%s() takes at most %d positional arguments (%d given)", name, ar.posMax, npos)
 		case npos < ar.min:
 			return Errorf(TypeError, "%s() takes at least %d positional argument (%d given)", name, ar.min, npos)
 		}
 	case arityClinic:
-		if tooMany {
-			return Errorf(TypeError, "%s() takes at most %d arguments (%d given)", name, ar.max, npos)
-		}
 		for i := npos; i < ar.min; i++ {
 			if !slices.Contains(kwNames, ar.names[i]) {
 				return Errorf(TypeError, "%s() missing required argument '%s' (pos %d)", name, ar.names[i], i+1)
@@ -142,12 +147,58 @@ func (ar builtinArity) check(name string, npos int, kwNames []string) *Error {
 	return nil
 }
 
-// arguments is "1 argument" or "n arguments".
-func arguments(n int) string {
-	if n == 1 {
-		return "1 argument"
+// isCPythonBuiltin reports whether b is one of CPython's builtins (kael's
+// builtins hold PyTorch's functions too): a function of the count table
+// or a class of pythonClasses.
+func isCPythonBuiltin(b *Builtin) bool {
+	if builtins[b.Name] != b {
+		return false
 	}
-	return fmt.Sprintf("%d arguments", n)
+	_, counted := cpythonArity[b.Name]
+	return counted || slices.Contains(pythonClasses, b.Name)
+}
+
+// cpythonWrongType is CPython's TypeError for the argument got of the
+// builtin b's parameter name, which is not a want: an int parameter's is
+// operator.index's ("'str' object cannot be interpreted as an integer"),
+// a path's os.fspath's; any other names the parameter as Argument Clinic
+// and PyArg_Parse do, by its position when CPython takes it by position
+// only ("format() argument 2 must be str, not int"), else by its name
+// ("str() argument 'encoding' must be str, not int"). The builtins whose
+// count check is METH_O's or PyArg_UnpackTuple's take no keywords at all;
+// Clinic's four take them for every parameter.
+func cpythonWrongType(b *Builtin, name, want string, got Value) *Error {
+	switch want {
+	case "int":
+		return notAnInteger(got)
+	case "str or os.PathLike":
+		return Errorf(TypeError, "expected str, bytes or os.PathLike object, not %s", TypeName(got))
+	}
+	i := b.paramIndex(name)
+	byPosition := i >= 0 && b.params()[i].posOnly
+	if ar, ok := cpythonArity[b.Name]; ok {
+		switch ar.style {
+		case arityOne, arityNone, arityUnpack:
+			byPosition = true
+		case arityClinic: // pow, round, compile, open: every parameter by name too
+			byPosition = false
+		}
+	}
+	if byPosition {
+		return Errorf(TypeError, "%s() argument %d must be %s, not %s", b.Name, i+1, want, TypeName(got))
+	}
+	return Errorf(TypeError, "%s() argument '%s' must be %s, not %s", b.Name, name, want, TypeName(got))
+}
+
+// arguments is "1 argument" or "n arguments".
+func arguments(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "argument")) }
+
+// plural is word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // firstByKeyword moves a Clinic builtin's first parameter, given by its

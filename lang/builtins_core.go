@@ -54,22 +54,31 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		var stop int64
+		var stop Value
 		if a.Position("stop") != 0 || !a.IsNone("stop") { // range(n) counts from 0
 			if stop, err = rangeArg(a.Value("stop")); err != nil {
 				return nil, err
 			}
 		} else {
-			start, stop = 0, start
+			start, stop = int64(0), start
 		}
 		step, err := rangeArg(a.Value("step"))
 		if err != nil {
 			return nil, err
 		}
-		if step == 0 {
+		if step == int64(0) {
 			return nil, Errorf(ValueError, "range() arg 3 must not be zero")
 		}
-		return &Range{Start: start, Stop: stop, Step: step}, nil
+		i, ok1 := start.(int64)
+		j, ok2 := stop.(int64)
+		k, ok3 := step.(int64)
+		if ok1 && ok2 && ok3 { // the common case, without big ints
+			return &Range{Start: i, Stop: j, Step: k}, nil
+		}
+		z1, _ := BigOf(start)
+		z2, _ := BigOf(stop)
+		z3, _ := BigOf(step)
+		return newRange(z1, z2, z3), nil
 	})
 	NewBuiltin(AsFunc, "float(x=0.0)", "Converts a number, a string or a one-element tensor to a float. As a dtype, float means float64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
@@ -291,10 +300,7 @@ func init() {
 				x = f
 			}
 		}
-		rest := a.Value("args").(Tuple)
-		if n := 1 + len(rest) + len(a.kwNames); n > 2 {
-			return nil, Errorf(TypeError, "round() takes at most 2 arguments (%d given)", n)
-		}
+		rest := a.Value("args").(Tuple) // at most one with ndigits=, as defOverloaded's count checks
 		if nd, ok := kwArg(a, "ndigits"); ok {
 			if len(rest) > 0 {
 				return nil, Errorf(TypeError, "argument for round() given by name ('ndigits') and position (2)")
@@ -322,9 +328,16 @@ func init() {
 			}
 			return floatToIntValue(math.RoundToEven(f))
 		}
-		nd, ok := AsInt(rest[0])
-		if !ok {
-			return nil, Errorf(TypeError, "round() ndigits must be an int")
+		ndv, err := IndexValue(rest[0]) // CPython's "'str' object cannot be interpreted as an integer"
+		if err != nil {
+			return nil, err
+		}
+		nd, ok := AsInt(ndv)
+		if !ok { // beyond the int64s: as far as they go, as CPython's PyNumber_AsSsize_t clips
+			nd = math.MaxInt64
+			if z, _ := BigOf(ndv); z.Sign() < 0 {
+				nd = math.MinInt64
+			}
 		}
 		if IsInt(x) {
 			return roundInt(x, nd) // an int rounds to an int
@@ -435,6 +448,11 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		if _, ok := first.(*tensor.Tensor); ok && (tensorMethodBuiltins[method] || torchKeyword) {
 			return callTensorMethod(a, method)
 		}
+		if counted && len(a.kwNames) > 0 && arity.countsBeforeKeywords(method) { // round(1.5, ndigits=1, x=2): the keywords count
+			if e := arity.check(method, 1+len(rest), a.kwNames); e != nil {
+				return nil, e
+			}
+		}
 		for _, name := range a.kwNames {
 			if len(pythonKeywords[method]) == 0 {
 				return nil, Errorf(TypeError, "%s() takes no keyword arguments", method)
@@ -463,17 +481,8 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 // rangeArg is an argument of range() as CPython's range takes it, through
 // operator.index: a float, a str, None or a NumPy array of several
 // elements is a TypeError with CPython's (or NumPy's, PyTorch's) words.
-func rangeArg(v Value) (int64, error) {
-	i, err := IndexValue(v)
-	if err != nil {
-		return 0, err
-	}
-	n, ok := AsInt(i)
-	if !ok {
-		return 0, Errorf(OverflowError, "Python int too large to convert to C ssize_t")
-	}
-	return n, nil
-}
+// The int is an int64 or, beyond, a BigInt.
+func rangeArg(v Value) (Value, error) { return IndexValue(v) }
 
 // overloaded holds the builtins defOverloaded made, by name.
 var overloaded = map[string]*Builtin{}
@@ -723,7 +732,7 @@ func Len(obj Value) (Value, error) {
 		return int64(x.Len()), nil
 	case *Range:
 		if x.count() > math.MaxInt64 {
-			return nil, Errorf(OverflowError, "range has more than %d elements", int64(math.MaxInt64))
+			return nil, lengthOverflow()
 		}
 		return x.Len(), nil
 	case string:

@@ -1,6 +1,9 @@
 package lang
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // zip, map, filter, enumerate and reversed: lazy iterators of their own
 // types, as CPython's, computing each element when next() or a loop asks
@@ -201,21 +204,19 @@ func reversedOf(v Value) (Value, error) {
 			i--
 			return x.Elems[i+1], true, nil
 		}}, nil
-	case *Range:
-		n, err := Len(x)
-		if err != nil {
-			return nil, err
+	case *Range, *bigRange:
+		r, ok := x.(*Range)
+		if !ok || r.count() > math.MaxInt64 {
+			start, stop, step, _ := rangeBounds(x)
+			return reversedRange(start, stop, step), nil
 		}
-		i, ok := n.(int64)
-		if !ok {
-			break
-		}
+		i := r.Len()
 		return &lazyIterator{kind: "range_iterator", pull: func() (Value, bool, error) {
 			if i <= 0 {
 				return nil, false, nil
 			}
 			i--
-			return x.Start + i*x.Step, true, nil
+			return r.Start + i*r.Step, true, nil
 		}}, nil
 	case *Set, *Iterator, *Generator, *lazyIterator:
 		return nil, notReversible(v)

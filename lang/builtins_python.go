@@ -536,9 +536,7 @@ func sumStart(a *Args) (Value, error) {
 	var start Value = int64(0)
 	rest := a.Value("args").(Tuple)
 	kw, hasKW := kwArg(a, "start")
-	switch {
-	case len(rest) > 1:
-		return nil, Errorf(TypeError, "sum() takes at most 2 arguments (%d given)", 1+len(rest))
+	switch { // at most two in all, as defOverloaded's count checks
 	case len(rest) == 1 && hasKW:
 		return nil, Errorf(TypeError, "sum() got multiple values for argument 'start'")
 	case len(rest) == 1:

@@ -577,7 +577,7 @@ func (in *interp) initInstance(c *UserClass, x *Instance, ownNew bool, pos []Val
 	// __init__ sets them again, so typeCall's allocate(nil) left them out).
 	// A class's own __new__ made x as it chose: nothing to keep then.
 	keepArgs := func() {
-		if st, isExc := x.Native().(*excState); isExc && !ownNew {
+		if st, isExc := x.Native().(*excState); isExc && !ownNew && !isOSError(x) { // OSError.__new__'s are osNew's
 			st.setArgs(pos)
 		}
 	}

@@ -70,6 +70,9 @@ func (in *interp) newExc(c *UserClass, args []operand, at *syntax.CallExpr) (Val
 		pos[i] = v
 	}
 	x := newExcInstance(c)
+	if isOSError(x) { // OSError.__new__ reads the arguments
+		osNew(x, excStateOf(x), pos)
+	}
 	if err := excInit(x, pos, nil, nil); err != nil {
 		return nil, in.wrapNode(err, at)
 	}

@@ -233,6 +233,9 @@ func (c *UserClass) allocate(pos []Value) (*Instance, error) {
 	}
 	if st, isExc := x.Native().(*excState); isExc { // BaseException.__new__ keeps the arguments
 		st.setArgs(pos)
+		if isOSError(x) { // OSError.__new__ reads them
+			osNew(x, st, pos)
+		}
 	}
 	return x, nil
 }

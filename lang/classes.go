@@ -410,6 +410,9 @@ func classArg(fn string, v Value) ([]string, error) {
 	if c := ClassOf(v); c != "" {
 		return []string{c}, nil
 	}
+	if fn == "issubclass" { // CPython's words differ between the two
+		return nil, Errorf(TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+	}
 	return nil, Errorf(TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn)
 }
 

@@ -27,7 +27,7 @@ func TestOddNumbersEndQuickly(t *testing.T) {
 		{"-1 in range(10**18), 10**17 in range(10**18), 5 in range(0, 10, 2), 4.0 in range(0, 10, 2), 'a' in range(3)", "(False, True, False, True, False)"},
 		{"3 in range(10, 0, -7), 10 in range(10, 0, -7), 0 in range(10, 0, -7)", "(True, True, False)"},
 		{"bool(range(-9223372036854775807-1, 9223372036854775807))", "True"},
-		{"len(range(-9223372036854775807-1, 9223372036854775807))", "OverflowError: range has more than 9223372036854775807 elements"},
+		{"len(range(-9223372036854775807-1, 9223372036854775807))", "OverflowError: Python int too large to convert to C ssize_t"},
 		{"len(range(0, 9223372036854775807, 2**62)), len(range(9223372036854775807, -9223372036854775807-1, -2**62))", "(2, 4)"},
 		{"[1, 2, 3][1::9223372036854775807], [1, 2, 3][1::-9223372036854775807-1], 'abc'[::-1]", "([2], [2], 'cba')"},
 		{"int(tensor([float('nan')]))", "ValueError: cannot convert float NaN to integer"},

@@ -471,9 +471,15 @@ func Collect(v Value) ([]Value, error) { return collectUpTo(v, -1) }
 // limit is negative), so that a, b = x takes one element more than it
 // needs from an endless iterator, as Python does, rather than draining it.
 func collectUpTo(v Value, limit int) ([]Value, error) {
-	if r, ok := v.(*Range); ok && limit < 0 && r.Len() > MaxCollect {
-		return nil, Errorf(MemoryError, "a range of %d elements is too long to hold in a list", r.Len()).
-			WithHint("loop over it with for, or use arange() for a tensor")
+	if limit < 0 && isRange(v) { // refused at once
+		n, err := Len(v) // CPython's OverflowError beyond 2**63-1 elements
+		if err != nil {
+			return nil, err
+		}
+		if n := n.(int64); n > MaxCollect {
+			return nil, Errorf(MemoryError, "a range of %d elements is too long to hold in a list", n).
+				WithHint("loop over it with for, or use arange() for a tensor")
+		}
 	}
 	var out []Value
 	var stopped error

@@ -350,9 +350,18 @@ func init() {
 		Name:  "BaseException",
 		New:   func(x *Instance) error { x.SetNative(&excState{}); return nil },
 		alloc: newExcInstance,
-		Init:  excInit,
+		// OSError.__new__ reads the arguments; BaseException.__new__'s
+		// args are initInstance's (keepArgs).
+		NewArgs: func(x *Instance, pos []Value) error {
+			if isOSError(x) {
+				osNew(x, excStateOf(x), pos)
+			}
+			return nil
+		},
+		Init: excInit,
 		// BaseException.__init__(self, ...) and exc.__init__(...) run
-		// it again, as CPython's: the attributes not given are reset.
+		// it again, as CPython's: the attributes not given are reset
+		// (an OSError's, set by __new__, stay: osInitParses).
 		Methods: map[string]Value{"__init__": &Builtin{Name: "__init__", Sig: "__init__(self, *args, **kwargs)", names: &builtinNames{qualName: "BaseException.__init__", descr: "slot wrapper"},
 			Doc:   "Sets the exception's args (and a NameError's, AttributeError's, ImportError's, OSError's or SyntaxError's attributes) from the arguments, as constructing it does.",
 			binds: true, acceptsKeywords: true, parsed: paramList(param{name: "self"}, param{name: "args", variadic: true}),
@@ -360,6 +369,9 @@ func init() {
 				x, ok := isException(a.Value("self"))
 				if !ok {
 					return nil, Errorf(TypeError, "descriptor '__init__' requires a 'BaseException' object but received a '%s'", TypeName(a.Value("self")))
+				}
+				if isOSError(x) && !osInitParses(x.cls) { // OSError.__init__ leaves what __new__ set, keywords and all
+					return None, nil
 				}
 				return None, excInit(x, a.Value("args").(Tuple), a.kwNames, a.kwVals)
 			}},
@@ -915,6 +927,12 @@ func excDelAttr(x *Instance, name string) error {
 // exceptions_os.go, exceptions_syntax.go) are set from them.
 func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 	st := excStateOf(x)
+	if isOSError(x) && !osInitParses(x.cls) { // OSError.__new__ read them (osNew)
+		if len(kwNames) > 0 {
+			return Errorf(TypeError, "%s() takes no keyword arguments", x.cls.Name)
+		}
+		return nil
+	}
 	if err := namedInit(x, st, kwNames, kwVals); err != nil {
 		return err
 	}
@@ -927,11 +945,10 @@ func excInit(x *Instance, pos []Value, kwNames []string, kwVals []Value) error {
 		}
 		st.setSyntax(f)
 	}
-	if isOSError(x) {
+	if isOSError(x) { // a class whose __init__ reads them (osInitParses)
 		f, args := osFieldsOf(st.args)
-		st.setOSError(f)
+		st.setOSError(f.over(st.osError()))
 		st.args = args
-		x.cls = osSubclass(x.cls, f)
 	}
 	if kind := unicodeKind(x); kind != "" {
 		st.setUnicode(unicodeFieldsOf(kind, st.args))

@@ -191,7 +191,7 @@ func isStrValue(v Value) bool {
 // range or an object whose class has __getitem__, a dict's aside.
 func isSequenceValue(v Value) bool {
 	switch x := valueOf(v).(type) {
-	case *List, Tuple, string, *Range:
+	case *List, Tuple, string, *Range, *bigRange:
 		return true
 	case *Dict, NoneType:
 		return false

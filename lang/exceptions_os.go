@@ -40,11 +40,53 @@ func osFieldsOf(args Tuple) (*osFields, Tuple) {
 	return f, args
 }
 
+// over is f with the fields it lacks taken from old (nil: none), as
+// CPython's oserror_init sets only the fields its arguments give.
+func (f *osFields) over(old *osFields) *osFields {
+	if old == nil {
+		return f
+	}
+	keep := func(v, was Value) Value {
+		if v == nil {
+			return was
+		}
+		return v
+	}
+	return &osFields{errno: keep(f.errno, old.errno), strerror: keep(f.strerror, old.strerror),
+		filename: keep(f.filename, old.filename), filename2: keep(f.filename2, old.filename2)}
+}
+
 func noneToNil(v Value) Value {
 	if v == None {
 		return nil
 	}
 	return v
+}
+
+// osInitParses reports whether OSError's __init__, rather than its
+// __new__, reads the arguments of an instance of c: CPython's
+// oserror_use_init, true for a class statement's subclass that defines
+// __init__ but not __new__. Otherwise __new__ sets args and the fields
+// (osNew), and OSError.__init__, run then or again later, does nothing.
+func osInitParses(c *UserClass) bool {
+	_, ownInit := c.userAttr("__init__")
+	_, ownNew := c.userAttr("__new__")
+	return ownInit && !ownNew
+}
+
+// osNew is OSError.__new__'s part of making x with the arguments pos, as
+// CPython's OSError_new: unless __init__ reads them (osInitParses), the
+// fields, args, and for OSError itself the subclass errno stands for;
+// else empty args for __init__ to set.
+func osNew(x *Instance, st *excState, pos []Value) {
+	if osInitParses(x.cls) {
+		st.args = Tuple{}
+		return
+	}
+	f, args := osFieldsOf(append(Tuple(nil), pos...))
+	st.setOSError(f)
+	st.args = args
+	x.cls = osSubclass(x.cls, f)
 }
 
 // isOSError reports whether x is an OSError.

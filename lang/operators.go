@@ -1039,6 +1039,8 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 		return strings.Contains(string(b), string(sub)), nil
 	case *Range:
 		return c.contains(item), nil
+	case *bigRange:
+		return c.contains(item), nil
 	case *dictView:
 		if c.kind == viewKeys { // k in d.keys() is a lookup, as k in d
 			_, found, err := c.d.Get(item)

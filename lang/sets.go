@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math/big"
 	"sort"
 	"strings"
 
@@ -22,8 +23,9 @@ func newSet(frozen bool) *Set { return &Set{d: NewDict(), frozen: frozen} }
 
 // setOf builds a set from the elements of an iterable.
 func setOf(v Value, frozen bool) (*Set, error) {
-	if r, ok := v.(*Range); ok { // refused at once, not after 2**26 elements
-		if err := checkLength(float64(r.Len()), "a set of %d elements needs too much memory", r.Len()); err != nil {
+	if start, stop, step, ok := rangeBounds(v); ok { // refused at once, not after 2**26 elements
+		n, _ := new(big.Float).SetInt(bigRangeLen(start, stop, step)).Float64()
+		if err := checkLength(n, "a set of %.0f elements needs too much memory", n); err != nil {
 			return nil, err
 		}
 	}

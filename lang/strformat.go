@@ -644,7 +644,7 @@ func subscriptable(v Value) bool {
 	switch x := v.(type) {
 	case Tuple, string:
 		return false
-	case *List, *Dict, Bytes, *ByteArray, *Range, *tensor.Tensor, *MemoryView, SubscriptGetter, ItemGetter:
+	case *List, *Dict, Bytes, *ByteArray, *Range, *bigRange, *tensor.Tensor, *MemoryView, SubscriptGetter, ItemGetter:
 		return true
 	case *Instance:
 		_, _, ok := x.cls.lookup("__getitem__")

@@ -558,6 +558,8 @@ func identityKey(v Value) (string, bool) {
 			return "r1," + strconv.FormatInt(x.Start, 10), true
 		}
 		return "r" + strconv.FormatUint(n, 10) + "," + strconv.FormatInt(x.Start, 10) + "," + strconv.FormatInt(x.Step, 10), true
+	case *bigRange:
+		return x.hashKey(), true
 	case *List, *Dict, *Set, *ByteArray, *MemoryView, Equaler:
 		return "", false
 	case EllipsisType, notImplementedType:
@@ -577,7 +579,7 @@ type Range struct{ Start, Stop, Step int64 }
 func (r *Range) Equal(other Value) bool {
 	o, ok := other.(*Range)
 	if !ok {
-		return false
+		return rangesEqual(r, other) // a *bigRange, or no range
 	}
 	n := r.count()
 	switch {
@@ -594,8 +596,9 @@ func (r *Range) Equal(other Value) bool {
 // at is r[i], with CPython's errors.
 func (r *Range) at(v Value) (Value, error) {
 	i, ok := AsInt(v)
-	if !ok {
-		return nil, Errorf(TypeError, "range indices must be integers or slices, not %s", TypeName(v))
+	if !ok || r.count() > math.MaxInt64 { // an index beyond int64, or a range as long
+		start, stop, step, _ := rangeBounds(r)
+		return rangeItem(start, step, bigRangeLen(start, stop, step), v)
 	}
 	n := r.Len()
 	if i < 0 {
@@ -608,24 +611,11 @@ func (r *Range) at(v Value) (Value, error) {
 }
 
 // slice is r[lo:hi:step], a range as in Python: range(10)[2:8:2] is
-// range(2, 8, 2).
+// range(2, 8, 2). Computed in big ints, a slice's bounds may lie beyond
+// the int64s (a *bigRange), as range(2**62, 2**63-1)[::-1] does.
 func (r *Range) slice(s Subscript) (Value, error) {
-	lo, hi, step, err := SliceBounds(s, int(r.Len()))
-	if err != nil {
-		return nil, err
-	}
-	at := func(i int) (int64, bool) {
-		off, ok := mulInt(int64(i), r.Step)
-		v := r.Start + off
-		return v, ok && (off >= 0) == (v >= r.Start)
-	}
-	start, ok1 := at(lo)
-	stop, ok2 := at(hi)
-	st, ok3 := mulInt(r.Step, int64(step))
-	if !ok1 || !ok2 || !ok3 {
-		return nil, Errorf(OverflowError, "the slice of %s goes beyond kael's 64-bit ints", Repr(r))
-	}
-	return &Range{Start: start, Stop: stop, Step: st}, nil
+	start, stop, step, _ := rangeBounds(r)
+	return rangeSlice(start, step, bigRangeLen(start, stop, step), s)
 }
 
 // Len returns the number of elements, at most math.MaxInt64 (only ranges
@@ -784,7 +774,7 @@ func Truth(v Value) (bool, error) {
 	case *Dict:
 		return x.Len() > 0, nil
 	case *Range:
-		return x.Len() > 0, nil
+		return x.count() > 0, nil
 	case *Set:
 		return x.Len() > 0, nil
 	case *dictView:

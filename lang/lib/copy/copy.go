@@ -23,7 +23,7 @@ func atomic(v lang.Value) bool {
 		*lang.Function, *lang.Builtin, *lang.UserClass:
 		return true
 	}
-	return v == lang.None || v == lang.NotImplemented
+	return v == lang.None || v == lang.NotImplemented || lang.IsRange(v)
 }
 
 // builtin returns one of Python's builtins by name.

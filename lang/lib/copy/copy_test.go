@@ -25,6 +25,7 @@ var cases = []langtest.Case{
 	{"d = {'a': 1, (1, 2): [3]}\ne = copy.copy(d)\ne['b'] = 2\nd, e, e[(1, 2)] is d[(1, 2)]", "({'a': 1, (1, 2): [3]}, {'a': 1, (1, 2): [3], 'b': 2}, True)"},
 	{"s = {1, 2}\nc = copy.copy(s)\nc.add(3)\ns, c, copy.deepcopy(frozenset({1})), copy.copy(frozenset({2}))", "({1, 2}, {1, 2, 3}, frozenset({1}), frozenset({2}))"},
 	{"copy.copy(5), copy.deepcopy('s'), copy.deepcopy(None), copy.deepcopy(range(3)), copy.copy(len), copy.deepcopy(int)", "(5, 's', None, range(0, 3), <built-in function len>, <class 'int'>)"},
+	{"r = range(10**20, 0, -3)\ncopy.copy(r) is r, copy.deepcopy(r) is r, copy.deepcopy([r])[0] is r", "(True, True, True)"},
 	{node + "n = Node(1, [Node(2)])\nm = copy.deepcopy(n)\nm.kids[0].v = 5\nn, m, type(m) is Node", "(Node(1, [Node(2, [])]), Node(1, [Node(5, [])]), True)"},
 	{node + "n = Node(1, [Node(2)])\nm = copy.copy(n)\nm.v = 7\nm.kids.append(Node(3))\nn, m, m.kids is n.kids", "(Node(1, [Node(2, []), Node(3, [])]), Node(7, [Node(2, []), Node(3, [])]), True)"},
 	{"class C:\n    def __init__(self, x):\n        self.x = x\n    def __copy__(self):\n        return 'shallow'\n    def __deepcopy__(self, memo):\n        return ('deep', type(memo).__name__)\ncopy.copy(C(1)), copy.deepcopy(C(1)), copy.deepcopy([C(1)])", "('shallow', ('deep', 'dict'), [('deep', 'dict')])"},

@@ -80,25 +80,27 @@ func build(s *lang.Session) *lang.Module {
 	}
 	stdout, stderr, stdin := &stream{name: "<stdout>", mode: "w"}, &stream{name: "<stderr>", mode: "w", toStderr: true}, &stream{name: "<stdin>", mode: "r"}
 	m := &lang.Module{Name: "sys", Attrs: map[string]lang.Value{
-		"argv":           &lang.List{Elems: argList},
-		"orig_argv":      &lang.List{Elems: append([]lang.Value{executable()}, argList...)},
-		"path":           &lang.List{Elems: []lang.Value{importDir}},
-		"modules":        modules,
-		"stdout":         stdout,
-		"stderr":         stderr,
-		"stdin":          stdin,
-		"__stdout__":     stdout,
-		"__stderr__":     stderr,
-		"__stdin__":      stdin,
-		"excepthook":     excepthook,
-		"__excepthook__": excepthook,
-		"version":        version,
-		"version_info":   lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
-		"hexversion":     int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
-		"platform":       platform(),
-		"byteorder":      byteOrder(),
-		"executable":     executable(),
-		"maxsize":        int64(math.MaxInt64),
+		"argv":               &lang.List{Elems: argList},
+		"orig_argv":          &lang.List{Elems: append([]lang.Value{executable()}, argList...)},
+		"path":               &lang.List{Elems: []lang.Value{importDir}},
+		"modules":            modules,
+		"stdout":             stdout,
+		"stderr":             stderr,
+		"stdin":              stdin,
+		"__stdout__":         stdout,
+		"__stderr__":         stderr,
+		"__stdin__":          stdin,
+		"excepthook":         excepthook,
+		"__excepthook__":     excepthook,
+		"breakpointhook":     breakpointhook,
+		"__breakpointhook__": breakpointhook,
+		"version":            version,
+		"version_info":       lang.NewNamedTuple(versionInfoType, major, minor, micro, "final", int64(0)),
+		"hexversion":         int64(major<<24 | minor<<16 | micro<<8 | 0xf<<4),
+		"platform":           platform(),
+		"byteorder":          byteOrder(),
+		"executable":         executable(),
+		"maxsize":            int64(math.MaxInt64),
 		"float_info": lang.NewNamedTuple(floatInfoType, math.MaxFloat64, int64(1024), int64(308),
 			2.2250738585072014e-308, int64(-1021), int64(-307), int64(15), int64(53), 2.220446049250313e-16, int64(2), int64(1)),
 		"exit": lang.NewBuiltin(lang.AsValue, "exit(status=None)", "Ends the program by raising SystemExit(status): kael run exits with status (None is 0, an int that status, anything else is printed on stderr and the status is 1). In the REPL and a notebook it ends the cell, not the session.", func(a *lang.Args) (lang.Value, error) {
@@ -158,7 +160,7 @@ func build(s *lang.Session) *lang.Module {
 	// does) and the excepthook; the session writes print's output and
 	// tracebacks to the streams set.
 	// sys.argv too, which argparse reads when it parses.
-	m.Settable = map[string]bool{"stdout": true, "stderr": true, "stdin": true, "excepthook": true, "argv": true}
+	m.Settable = map[string]bool{"stdout": true, "stderr": true, "stdin": true, "excepthook": true, "breakpointhook": true, "argv": true}
 	own := map[string]*stream{"stdout": stdout, "stderr": stderr, "stdin": stdin}
 	m.OnSet = func(name string, v lang.Value) error {
 		if s != nil && own[name] != nil {
@@ -203,6 +205,61 @@ var excepthook = lang.NewBuiltin(lang.AsValue, "excepthook(type, value, tracebac
 		}
 		return lang.None, traceback.PrintException(a, exc)
 	})
+
+// breakpointhook is sys.breakpointhook and sys.__breakpointhook__, which
+// breakpoint() calls: CPython's, reading $PYTHONBREAKPOINT at each call
+// ("0": return at once; "module.function": import it and call it with
+// the arguments; unimportable: a RuntimeWarning). Its default,
+// pdb.set_trace, kael lacks: it warns that kael has no debugger, and the
+// program goes on.
+var breakpointhook = lang.NewBuiltin(lang.AsValue, "breakpointhook(*args, **kws)",
+	"Called by breakpoint(): with PYTHONBREAKPOINT=0 it returns None; with PYTHONBREAKPOINT=module.function it imports that function and calls it with the arguments; otherwise, as kael has no debugger (pdb), it warns (RuntimeWarning) and returns None.",
+	func(a *lang.Args) (lang.Value, error) {
+		hook := os.Getenv("PYTHONBREAKPOINT")
+		switch hook {
+		case "0":
+			return lang.None, nil
+		case "", "pdb.set_trace":
+			return lang.None, warn(a, "kael has no debugger (pdb): breakpoint() goes on; PYTHONBREAKPOINT=0 silences this, and a function assigned to sys.breakpointhook is called instead")
+		}
+		modName, attr := "builtins", hook
+		if i := strings.LastIndexByte(hook, '.'); i >= 0 {
+			modName, attr = hook[:i], hook[i+1:]
+		}
+		var fn lang.Value
+		m, err := a.Import(modName)
+		if err == nil {
+			var ok bool
+			if fn, ok = m.Attrs[attr]; !ok {
+				fn, err = a.Call(builtin("getattr"), m, attr)
+			}
+		}
+		if err != nil {
+			if kind := lang.ToError(err).Kind; kind != lang.ImportError && kind != lang.ModuleNotFoundError && kind != lang.AttributeError {
+				return nil, err
+			}
+			return lang.None, warn(a, "Ignoring unimportable $PYTHONBREAKPOINT: \""+hook+"\"")
+		}
+		names, vals := a.Keywords()
+		return a.CallKw(fn, a.Value("args").(lang.Tuple), names, vals)
+	}).CollectKeywords()
+
+// warn issues a RuntimeWarning through the warnings module.
+func warn(a *lang.Args, msg string) error {
+	w, err := a.Import("warnings")
+	if err != nil {
+		return err
+	}
+	cat, _ := lang.ExceptionClass("RuntimeWarning")
+	_, err = a.Call(w.Attrs["warn"], msg, cat)
+	return err
+}
+
+// builtin is one of Python's builtins, by name.
+func builtin(name string) lang.Value {
+	b, _ := lang.LookupBuiltin(name)
+	return b
+}
 
 // memberDoc stands for a member whose value depends on the session or
 // the machine, in the module that help and the reference show.
