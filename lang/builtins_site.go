@@ -8,8 +8,8 @@ import "strings"
 // _sitebuiltins.Quitter; copyright, credits and license, each a _Printer,
 // whose repr is its text (CPython's rule: the text when it has at most
 // 23 lines, else how to see it) and whose call prints it. Their texts
-// are kael's, not CPython's. And breakpoint(), which calls
-// sys.breakpointhook, as CPython's.
+// are kael's, not CPython's. (breakpoint(), which calls
+// sys.breakpointhook, is lang/lib/sys's.)
 
 // quitter is exit or quit.
 type quitter struct {
@@ -117,18 +117,6 @@ func init() {
 	builtinConstants["credits"] = newPrinter("credits", "    Thanks to the communities of Python, PyTorch and NumPy, whose languages\n"+
 		"    and libraries kael follows.  See kael's README for more information.")
 	builtinConstants["license"] = newPrinter("license", "See the kael repository for the terms under which kael is distributed.")
-	NewBuiltin(AsFunc, "breakpoint(*args, **kws)", "Calls sys.breakpointhook(*args, **kws), as CPython's. kael has no debugger: the default hook warns and returns (PYTHONBREAKPOINT=0 makes it return at once; PYTHONBREAKPOINT=module.function, or a function assigned to sys.breakpointhook, is called instead).", func(a *Args) (Value, error) {
-		sys, err := a.Import("sys")
-		if err != nil {
-			return nil, err
-		}
-		hook, ok := sys.Attrs["breakpointhook"]
-		if !ok {
-			return nil, Errorf(RuntimeError, "lost sys.breakpointhook")
-		}
-		kwNames, kwVals := a.Keywords()
-		return a.CallKw(hook, a.Value("args").(Tuple), kwNames, kwVals)
-	}).CollectKeywords()
 	NewBuiltin(AsFunc, "ascii(obj, /)", "repr(obj) with every character outside ASCII escaped (\\x, \\u or \\U): ascii('café') is \"'caf\\\\xe9'\".", func(a *Args) (Value, error) {
 		r, err := a.Call(builtins["repr"], a.Value("obj"))
 		if err != nil {
