@@ -1,0 +1,38 @@
+package vecmath
+
+// The AVX2 kernels of ExpFloat32 and SqrtFloat32 (unary_amd64.s) take
+// whole groups of eight elements; the ...Arch functions run them on the
+// longest such prefix, unless the generic implementation is forced
+// (SetImpl), and return its length.
+
+//go:noescape
+func expF32AVX2(dst, src []float32, tab *expTab)
+
+//go:noescape
+func sqrtF32AVX(dst, src []float32)
+
+// unaryVector is the length of the prefix of n elements the kernels
+// take: 0 where they do not run.
+func unaryVector(n int) int {
+	if impls.Current() == genericImpl {
+		return 0
+	}
+	return n &^ 7
+}
+
+func expF32Arch(dst, src []float32) int {
+	n := unaryVector(len(src))
+	if n > 0 {
+		expF32AVX2(dst[:n], src[:n], expF32Table)
+	}
+	return n
+}
+
+func sqrtF32Arch(dst, src []float32) int {
+	n := unaryVector(len(src))
+	if n > 0 && hasAVX {
+		sqrtF32AVX(dst[:n], src[:n])
+		return n
+	}
+	return 0
+}
