@@ -84,6 +84,17 @@ func SqrtFloat32(dst, src []float32) {
 	}
 }
 
+// RsqrtFloat32 sets dst[i] to 1/sqrt(src[i]) with two float32
+// roundings, a correctly rounded square root and a division, as
+// PyTorch's CPU kernel: the same bits on every implementation.
+func RsqrtFloat32(dst, src []float32) {
+	dst = dst[:len(src)]
+	n := rsqrtF32Arch(dst, src)
+	for i, v := range src[n:] {
+		dst[n+i] = 1 / float32(math.Sqrt(float64(v)))
+	}
+}
+
 // AbsFloat32 sets dst[i] to |src[i]| (the sign bit cleared, NaNs
 // included).
 func AbsFloat32(dst, src []float32) {

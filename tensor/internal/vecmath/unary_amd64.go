@@ -1,6 +1,6 @@
 package vecmath
 
-// The AVX2 kernels of ExpFloat32 and SqrtFloat32 (unary_amd64.s) take
+// The AVX2 kernels of ExpFloat32, SqrtFloat32 and RsqrtFloat32 (unary_amd64.s) take
 // whole groups of eight elements; the ...Arch functions run them on the
 // longest such prefix, unless the generic implementation is forced
 // (SetImpl), and return its length.
@@ -10,6 +10,9 @@ func expF32AVX2(dst, src []float32, tab *expTab)
 
 //go:noescape
 func sqrtF32AVX(dst, src []float32)
+
+//go:noescape
+func rsqrtF32AVX(dst, src []float32, one float32)
 
 // unaryVector is the length of the prefix of n elements the kernels
 // take: 0 where they do not run.
@@ -32,6 +35,15 @@ func sqrtF32Arch(dst, src []float32) int {
 	n := unaryVector(len(src))
 	if n > 0 && hasAVX {
 		sqrtF32AVX(dst[:n], src[:n])
+		return n
+	}
+	return 0
+}
+
+func rsqrtF32Arch(dst, src []float32) int {
+	n := unaryVector(len(src))
+	if n > 0 && hasAVX {
+		rsqrtF32AVX(dst[:n], src[:n], 1)
 		return n
 	}
 	return 0

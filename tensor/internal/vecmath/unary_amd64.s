@@ -109,3 +109,25 @@ sqrtloop:
 sqrtdone:
 	VZEROUPPER
 	RET
+
+// func rsqrtF32AVX(dst, src []float32, one float32)
+TEXT ·rsqrtF32AVX(SB), NOSPLIT, $0-52
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         src_base+24(FP), SI
+	MOVQ         src_len+32(FP), CX
+	VBROADCASTSS one+48(FP), Y1
+
+rsqrtloop:
+	CMPQ    CX, $8
+	JB      rsqrtdone
+	VSQRTPS (SI), Y0
+	VDIVPS  Y0, Y1, Y0 // 1 / sqrt(x)
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+	JMP     rsqrtloop
+
+rsqrtdone:
+	VZEROUPPER
+	RET

@@ -55,7 +55,7 @@ func TestUnaryFloat32MatchesGeneric(t *testing.T) {
 	for _, op := range []struct {
 		name string
 		f    func(dst, src []float32)
-	}{{"exp", ExpFloat32}, {"sqrt", SqrtFloat32}, {"abs", AbsFloat32}, {"neg", NegFloat32}} {
+	}{{"exp", ExpFloat32}, {"sqrt", SqrtFloat32}, {"rsqrt", RsqrtFloat32}, {"abs", AbsFloat32}, {"neg", NegFloat32}} {
 		for _, impl := range Impls() {
 			for n := 0; n <= 40; n++ {
 				x := all[len(all)-n-5 : len(all)-5]
@@ -77,7 +77,8 @@ func TestUnaryFloat32MatchesGeneric(t *testing.T) {
 }
 
 // TestUnaryFloat32Accuracy holds the kernels to the results they replace,
-// float32(f(float64(x))) with Go's math: sqrt, abs and neg bit for bit;
+// float32(f(float64(x))) with Go's math: sqrt, abs and neg bit for bit,
+// rsqrt as 1/float32(math.Sqrt(x)) bit for bit;
 // exp bit for bit too, but where the float64 value of math.Exp lies
 // within 1e-15 (relative) of a midpoint between two float32s, where
 // neither rounding can be told the closer, both are taken. Overflow to
@@ -91,13 +92,20 @@ func TestUnaryFloat32Accuracy(t *testing.T) {
 		ref  func(float64) float64
 		tie  bool
 	}{{"exp", ExpFloat32, math.Exp, true}, {"sqrt", SqrtFloat32, math.Sqrt, false},
+		{"rsqrt", RsqrtFloat32, nil, false},
 		{"abs", AbsFloat32, math.Abs, false}, {"neg", NegFloat32, func(v float64) float64 { return -v }, false}} {
 		for _, impl := range Impls() {
 			got := runImpl(t, impl, op.f, x)
 			ties := 0
 			for i, v := range x {
-				exact := op.ref(float64(v))
-				want := float32(exact)
+				var exact float64
+				var want float32
+				if op.ref != nil {
+					exact = op.ref(float64(v))
+					want = float32(exact)
+				} else { // rsqrt: the float32 loop it replaces
+					want = 1 / float32(math.Sqrt(float64(v)))
+				}
 				if sameBits32(got[i], want) {
 					continue
 				}
