@@ -129,7 +129,7 @@ var (
 		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.AbsFloat32), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
 	ExpSpec  = vectorUnary("exp", exp, vecmath.ExpFloat32, cmplx.Exp)
-	LogSpec  = inexactUnary("log", math.Log, cmplx.Log)
+	LogSpec  = vectorUnary("log", math.Log, vecmath.LogFloat32, cmplx.Log)
 	SqrtSpec = vectorUnary("sqrt", math.Sqrt, vecmath.SqrtFloat32, cmplx.Sqrt)
 	SinSpec  = inexactUnary("sin", math.Sin, cmplx.Sin)
 	CosSpec  = inexactUnary("cos", math.Cos, cmplx.Cos)

@@ -111,3 +111,76 @@ func NegFloat32(dst, src []float32) {
 		dst[i] = -v
 	}
 }
+
+// LogFloat32 sets dst[i] to the natural logarithm of src[i], dst at least
+// as long as src (it may be src). Each element is widened to float64 and
+// split into 2**e·m, m in [√½, √2); ln m = 2·atanh(s), s = (m−1)/(m+1),
+// |s| ≤ 0.172, by the odd series 2s·Σ s**2j/(2j+1) to j = 10 (truncation
+// under 1e-18) in fused Horner steps; e·ln2 is added in two fused
+// multiply-adds and the sum rounded once to float32. That keeps
+// float32(math.Log(x))'s correctly rounded results; the AVX2 kernel does
+// the same operations in order, so every implementation gives the same
+// bits. log(±0) = -Inf, log(+Inf) = +Inf, a negative or NaN input gives
+// NaN (the square root's, as on every implementation).
+func LogFloat32(dst, src []float32) {
+	dst = dst[:len(src)]
+	n := logF32Arch(dst, src)
+	for i, v := range src[n:] {
+		dst[n+i] = logF32(v)
+	}
+}
+
+// logCoef are 1/(2j+1), j = 0..10, of ln m = 2s·Σ s**2j/(2j+1).
+var logCoef = [11]float64{1, 1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11, 1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21}
+
+const (
+	// expBits is 2**52 as float64 bits: or'ed with a biased exponent it
+	// gives 2**52 + the exponent, from which expBias takes e.
+	expBits  = 0x4330000000000000
+	expBias  = 1<<52 + 1023
+	mantMask = 1<<52 - 1
+	oneBits  = 0x3FF0000000000000
+)
+
+// logTab holds the constants of LogFloat32, each four times, in the
+// order the assembly reads them.
+type logTab [11 + len(logCoef)][4]uint64
+
+var logF32Table = func() *logTab {
+	var t logTab
+	vals := []uint64{math.Float64bits(math.Sqrt2), math.Float64bits(0.5), oneBits, expBits, math.Float64bits(expBias),
+		mantMask, math.Float64bits(ln2Hi), math.Float64bits(ln2Lo), math.Float64bits(math.Inf(1)), math.Float64bits(math.Inf(-1)), 0}
+	for _, c := range logCoef {
+		vals = append(vals, math.Float64bits(c))
+	}
+	for i, v := range vals {
+		t[i] = [4]uint64{v, v, v, v}
+	}
+	return &t
+}()
+
+// logF32 is one element of LogFloat32.
+func logF32(v float32) float32 {
+	x := float64(v)
+	if !(x > 0 && x < math.Inf(1)) {
+		if x == 0 {
+			return float32(math.Inf(-1))
+		}
+		return float32(math.Sqrt(x)) // +Inf, or NaN
+	}
+	b := math.Float64bits(x)
+	e := math.Float64frombits(b>>52|expBits) - expBias
+	m := math.Float64frombits(b&mantMask | oneBits)
+	if m > math.Sqrt2 {
+		m *= 0.5
+		e++
+	}
+	s := (m - 1) / (m + 1)
+	z := s * s
+	p := logCoef[10]
+	for j := 9; j >= 0; j-- {
+		p = math.FMA(p, z, logCoef[j])
+	}
+	y := (s + s) * p
+	return float32(math.FMA(e, ln2Hi, math.FMA(e, ln2Lo, y)))
+}

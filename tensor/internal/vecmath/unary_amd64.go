@@ -1,6 +1,7 @@
 package vecmath
 
-// The AVX2 kernels of ExpFloat32, SqrtFloat32 and RsqrtFloat32 (unary_amd64.s) take
+// The AVX2 kernels of ExpFloat32, LogFloat32, SqrtFloat32 and RsqrtFloat32
+// (unary_amd64.s) take
 // whole groups of eight elements; the ...Arch functions run them on the
 // longest such prefix, unless the generic implementation is forced
 // (SetImpl), and return its length.
@@ -10,6 +11,9 @@ func expF32AVX2(dst, src []float32, tab *expTab)
 
 //go:noescape
 func sqrtF32AVX(dst, src []float32)
+
+//go:noescape
+func logF32AVX2(dst, src []float32, tab *logTab)
 
 //go:noescape
 func rsqrtF32AVX(dst, src []float32, one float32)
@@ -47,4 +51,12 @@ func rsqrtF32Arch(dst, src []float32) int {
 		return n
 	}
 	return 0
+}
+
+func logF32Arch(dst, src []float32) int {
+	n := unaryVector(len(src))
+	if n > 0 {
+		logF32AVX2(dst[:n], src[:n], logF32Table)
+	}
+	return n
 }

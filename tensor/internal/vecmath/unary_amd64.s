@@ -131,3 +131,67 @@ rsqrtloop:
 rsqrtdone:
 	VZEROUPPER
 	RET
+
+// func logF32AVX2(dst, src []float32, tab *logTab)
+// logF32 four elements at a time; tab (logTab) holds, 32 bytes each: √2,
+// 0.5, 1, the bits 2**52, 2**52+1023, the mantissa mask, ln2 in two
+// parts, +Inf, -Inf, 0, and from offset 352 the coefficients 1/(2j+1).
+TEXT ·logF32AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	MOVQ tab+48(FP), AX
+	VMOVUPD 64(AX), Y13  // 1
+	VMOVUPD 672(AX), Y14 // 1/21
+	VXORPD  Y15, Y15, Y15
+
+logloop:
+	CMPQ      CX, $4
+	JB        logdone
+	VCVTPS2PD (SI), Y0 // x
+	VPSRLQ    $52, Y0, Y1
+	VPOR      96(AX), Y1, Y1
+	VSUBPD    128(AX), Y1, Y1 // e
+	VANDPD    160(AX), Y0, Y2
+	VORPD     Y13, Y2, Y2 // m in [1, 2)
+	VCMPPD    $0x1E, (AX), Y2, Y3 // m > √2
+	VMULPD    32(AX), Y2, Y4
+	VBLENDVPD Y3, Y4, Y2, Y2 // m·0.5 there
+	VANDPD    Y13, Y3, Y4
+	VADDPD    Y4, Y1, Y1 // e+1 there
+	VSUBPD    Y13, Y2, Y4
+	VADDPD    Y13, Y2, Y5
+	VDIVPD    Y5, Y4, Y4 // s = (m−1)/(m+1)
+	VMULPD    Y4, Y4, Y5 // z = s²
+	VMOVAPD   Y14, Y6
+	VFMADD213PD 640(AX), Y5, Y6 // p = p·z + 1/19
+	VFMADD213PD 608(AX), Y5, Y6 // p = p·z + 1/17
+	VFMADD213PD 576(AX), Y5, Y6 // p = p·z + 1/15
+	VFMADD213PD 544(AX), Y5, Y6 // p = p·z + 1/13
+	VFMADD213PD 512(AX), Y5, Y6 // p = p·z + 1/11
+	VFMADD213PD 480(AX), Y5, Y6 // p = p·z + 1/9
+	VFMADD213PD 448(AX), Y5, Y6 // p = p·z + 1/7
+	VFMADD213PD 416(AX), Y5, Y6 // p = p·z + 1/5
+	VFMADD213PD 384(AX), Y5, Y6 // p = p·z + 1/3
+	VFMADD213PD 352(AX), Y5, Y6 // p = p·z + 1/1
+	VADDPD      Y4, Y4, Y4
+	VMULPD      Y6, Y4, Y4 // 2s·p
+	VFMADD231PD 224(AX), Y1, Y4 // + e·ln2lo
+	VFMADD231PD 192(AX), Y1, Y4 // + e·ln2hi
+	VSQRTPD     Y0, Y6 // +Inf, NaN for the other special inputs
+	VCMPPD      $0x00, Y15, Y0, Y7 // x == 0
+	VBLENDVPD   Y7, 288(AX), Y6, Y6 // -Inf there
+	VCMPPD      $0x1E, Y15, Y0, Y8 // x > 0
+	VCMPPD      $0x11, 256(AX), Y0, Y9 // x < +Inf
+	VANDPD      Y9, Y8, Y8
+	VBLENDVPD   Y8, Y4, Y6, Y4
+	VCVTPD2PSY  Y4, X4
+	VMOVUPS     X4, (DI)
+	ADDQ        $16, SI
+	ADDQ        $16, DI
+	SUBQ        $4, CX
+	JMP         logloop
+
+logdone:
+	VZEROUPPER
+	RET

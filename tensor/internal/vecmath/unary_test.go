@@ -8,14 +8,15 @@ import (
 
 // unaryInputs are float32 inputs for the unary kernels: special values,
 // the boundaries of exp's range (overflow past 88.72, subnormal results
-// below -87.3, zero below -103.97), every 997th bit pattern (all signs,
+// below -87.3, zero below -103.97), of log's (around 1 and the split
+// at √2 and √½), every 997th bit pattern (all signs,
 // exponents, subnormals and NaNs) and random values of moderate size.
 func unaryInputs() []float32 {
 	inf := float32(math.Inf(1))
 	x := []float32{0, float32(math.Copysign(0, -1)), inf, -inf, float32(math.NaN()), math.MaxFloat32, -math.MaxFloat32,
 		math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32, 1, -1, 88.72283, 88.72284, 88.7228394, -87.33654,
 		-103.972, -103.973, -104, 200, -200, 201, -201, 1e30, -1e30}
-	for _, edge := range []float32{88.7228, -87.3365, -103.972, 0.3465736, -0.3465736} {
+	for _, edge := range []float32{88.7228, -87.3365, -103.972, 0.3465736, -0.3465736, 0.9998, 1.4141, 0.7070} {
 		v := edge
 		for range 2000 {
 			x = append(x, v)
@@ -55,7 +56,7 @@ func TestUnaryFloat32MatchesGeneric(t *testing.T) {
 	for _, op := range []struct {
 		name string
 		f    func(dst, src []float32)
-	}{{"exp", ExpFloat32}, {"sqrt", SqrtFloat32}, {"rsqrt", RsqrtFloat32}, {"abs", AbsFloat32}, {"neg", NegFloat32}} {
+	}{{"exp", ExpFloat32}, {"log", LogFloat32}, {"sqrt", SqrtFloat32}, {"rsqrt", RsqrtFloat32}, {"abs", AbsFloat32}, {"neg", NegFloat32}} {
 		for _, impl := range Impls() {
 			for n := 0; n <= 40; n++ {
 				x := all[len(all)-n-5 : len(all)-5]
@@ -91,7 +92,7 @@ func TestUnaryFloat32Accuracy(t *testing.T) {
 		f    func(dst, src []float32)
 		ref  func(float64) float64
 		tie  bool
-	}{{"exp", ExpFloat32, math.Exp, true}, {"sqrt", SqrtFloat32, math.Sqrt, false},
+	}{{"exp", ExpFloat32, math.Exp, true}, {"log", LogFloat32, math.Log, true}, {"sqrt", SqrtFloat32, math.Sqrt, false},
 		{"rsqrt", RsqrtFloat32, nil, false},
 		{"abs", AbsFloat32, math.Abs, false}, {"neg", NegFloat32, func(v float64) float64 { return -v }, false}} {
 		for _, impl := range Impls() {
