@@ -105,6 +105,14 @@ func inexactUnary(name string, f func(float64) float64, fc func(complex128) comp
 			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
 }
 
+// vectorUnary is inexactUnary with a float32 kernel of whole runs
+// (vecmath's), which gives the bits of float32(f(float64(x))).
+func vectorUnary(name string, f func(float64) float64, f32 func(dst, src []float32), fc func(complex128) complex128) *UnarySpec {
+	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
+		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: sliceLoop(f32), Float64: mapLoop(f),
+			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
+}
+
 // roundingUnary builds floor, ceil or round: integers are already whole, so
 // they keep their dtype and values, as in PyTorch.
 func roundingUnary(name string, f func(float64) float64) *UnarySpec {
@@ -115,14 +123,14 @@ func roundingUnary(name string, f func(float64) float64) *UnarySpec {
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return -x }), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.NegFloat32), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
 			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: complexNegKernel})})
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(math.Abs(float64(x))) }), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.AbsFloat32), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
-	ExpSpec  = inexactUnary("exp", exp, cmplx.Exp)
-	LogSpec  = inexactUnary("log", math.Log, cmplx.Log)
-	SqrtSpec = inexactUnary("sqrt", math.Sqrt, cmplx.Sqrt)
+	ExpSpec  = vectorUnary("exp", exp, vecmath.ExpFloat32, cmplx.Exp)
+	LogSpec  = vectorUnary("log", math.Log, vecmath.LogFloat32, cmplx.Log)
+	SqrtSpec = vectorUnary("sqrt", math.Sqrt, vecmath.SqrtFloat32, cmplx.Sqrt)
 	SinSpec  = inexactUnary("sin", math.Sin, cmplx.Sin)
 	CosSpec  = inexactUnary("cos", math.Cos, cmplx.Cos)
 	// tanh in float32 as PyTorch's vectorized kernel (SLEEF's tanhf).

@@ -1,6 +1,10 @@
 package tensor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The element-wise functions beyond the basic ones of unary.go: inverse
 // trigonometric and hyperbolic functions, logarithms and exponentials with
@@ -27,7 +31,7 @@ var (
 	// a float32 square root and a float32 division, two roundings, as
 	// PyTorch's CPU kernel.
 	RsqrtSpec = defUnary(&UnarySpec{Name: "rsqrt", dtypes: floatResult,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return 1 / float32(math.Sqrt(float64(x))) }), Float64: mapLoop(func(x float64) float64 { return 1 / math.Sqrt(x) })})})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.RsqrtFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / math.Sqrt(x) })})})
 	ReciprocalSpec = floatUnary("reciprocal", func(x float64) float64 { return 1 / x })
 	// TruncSpec rounds toward zero; integers keep their values, bool is
 	// refused ("trunc" not implemented for 'Bool' in PyTorch).

@@ -6,6 +6,8 @@
 // float64 addition, subtraction, multiplication and division of slices
 // and scalars, and the square of a difference with a scalar (np.var's
 // deviations); the float64 addition of eight rows into an accumulator;
+// float32 exp and log (in float64 lanes), sqrt, rsqrt, abs and
+// neg, each giving the same bits on every implementation;
 // and NumPy's orders of float32 and float64 sums (rows added in turn into
 // an accumulator, the block of pairwise_sum), exact lane by lane like the
 // scalar loops.
