@@ -286,11 +286,27 @@ func (m *userMethod) Attr(name string) (Value, bool) {
 		return m.self, true
 	case "__func__":
 		return m.fn, true
+	case "__reduce__":
+		return m.reducer(), true
 	}
 	if h, ok := m.fn.(HasAttrs); ok {
 		return h.Attr(name)
 	}
 	return nil, false
+}
+
+// reducer is m.__reduce__, as CPython's method.__reduce__: (getattr,
+// (self, name)), so that copy and pickle make the method again from its
+// object and its function's name.
+func (m *userMethod) reducer() *Builtin {
+	return &Builtin{Name: "__reduce__", Sig: "__reduce__()", Doc: "(getattr, (self, name)): how copy and pickle make the method again.",
+		fn: func(*Args) (Value, error) {
+			name, err := GetAttr(m.fn, "__name__")
+			if err != nil {
+				return nil, err
+			}
+			return Tuple{builtins["getattr"], Tuple{m.self, name}}, nil
+		}}
 }
 
 // AttrNames lists a bound method's attributes.

@@ -11,10 +11,14 @@ import "fmt"
 // holds.
 
 // methodClass is types.MethodType.
-var methodClass = NewBuiltin(AsValue, "method(function, instance, /)",
-	"A method object: function bound to instance, so that calling it calls function(instance, ...).",
+var methodClass = NewBuiltin(AsValue, "method(*function_instance)",
+	"method(function, instance): function bound to instance, so that calling it calls function(instance, ...).",
 	func(a *Args) (Value, error) {
-		fn, self := a.Value("function"), a.Value("instance")
+		args := a.Value("function_instance").(Tuple)
+		if len(args) != 2 {
+			return nil, Errorf(TypeError, "method expected 2 arguments, got %d", len(args))
+		}
+		fn, self := args[0], args[1]
 		if !Callable(fn) {
 			return nil, Errorf(TypeError, "first argument must be callable")
 		}
@@ -30,7 +34,7 @@ var moduleClass = NewBuiltin(AsValue, "module(name, doc=None)",
 	func(a *Args) (Value, error) {
 		name, ok := a.Value("name").(string)
 		if !ok {
-			return nil, Errorf(TypeError, "module.__init__() argument 'name' must be str, not %s", typeClassName(a.Value("name")))
+			return nil, Errorf(TypeError, "module() argument 'name' must be str, not %s", typeClassName(a.Value("name")))
 		}
 		return &Module{Name: name, SettableAll: true, Attrs: map[string]Value{
 			"__name__": name, "__doc__": a.Value("doc"), "__package__": None, "__loader__": None, "__spec__": None,
