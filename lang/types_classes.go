@@ -43,11 +43,12 @@ var moduleClass = NewBuiltin(AsValue, "module(name, doc=None)",
 
 // singletonClass is the class of a value of which there is one (None,
 // Ellipsis, NotImplemented): calling it without arguments returns it.
-func singletonClass(name string, v Value) *Builtin {
+// shown is the name its error gives (EllipsisType for ellipsis).
+func singletonClass(name, shown string, v Value) *Builtin {
 	return NewBuiltin(AsValue, name+"(*args)", "The class of "+Repr(v)+": calling it returns "+Repr(v)+", its only instance.",
 		func(a *Args) (Value, error) {
 			if kw, _ := a.Keywords(); len(a.Value("args").(Tuple)) > 0 || len(kw) > 0 {
-				return nil, Errorf(TypeError, "%s takes no arguments", name)
+				return nil, Errorf(TypeError, "%s takes no arguments", shown)
 			}
 			return v, nil
 		}).CollectKeywords()
@@ -71,9 +72,9 @@ func init() {
 	RegisterClass(methodClass, "method")
 	RegisterClass(moduleClass, "module")
 	RegisterClass(cellClass, "cell")
-	RegisterClass(singletonClass("NoneType", None), "NoneType")
-	RegisterClass(singletonClass("ellipsis", EllipsisType{}), "ellipsis")
-	RegisterClass(singletonClass("NotImplementedType", NotImplemented), "NotImplementedType")
+	RegisterClass(singletonClass("NoneType", "NoneType", None), "NoneType")
+	RegisterClass(singletonClass("ellipsis", "EllipsisType", EllipsisType{}), "ellipsis")
+	RegisterClass(singletonClass("NotImplementedType", "NotImplementedType", NotImplemented), "NotImplementedType")
 }
 
 // TypeName returns "cell".
