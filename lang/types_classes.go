@@ -10,8 +10,9 @@ import "fmt"
 // their one value) and cell, a closure's variable, which f.__closure__
 // holds.
 
-// methodClass is types.MethodType.
-var methodClass = NewBuiltin(AsValue, "method(*function_instance)",
+// MethodClass is types.MethodType, the class of a function bound to an
+// object (inspect.ismethod tests for it).
+var MethodClass = NewBuiltin(AsValue, "method(*function_instance)",
 	"method(function, instance): function bound to instance, so that calling it calls function(instance, ...).",
 	func(a *Args) (Value, error) {
 		args := a.Value("function_instance").(Tuple)
@@ -28,8 +29,8 @@ var methodClass = NewBuiltin(AsValue, "method(*function_instance)",
 		return &userMethod{self: self, fn: fn}, nil
 	})
 
-// moduleClass is types.ModuleType.
-var moduleClass = NewBuiltin(AsValue, "module(name, doc=None)",
+// ModuleClass is types.ModuleType, the class of modules.
+var ModuleClass = NewBuiltin(AsValue, "module(name, doc=None)",
 	"A new, empty module named name with the docstring doc, whose attributes a program assigns (a module made at run time, for sys.modules).",
 	func(a *Args) (Value, error) {
 		name, ok := a.Value("name").(string)
@@ -69,8 +70,8 @@ var cellClass = NewBuiltin(AsValue, "cell(*contents)",
 	})
 
 func init() {
-	RegisterClass(methodClass, "method")
-	RegisterClass(moduleClass, "module")
+	RegisterClass(MethodClass, "method")
+	RegisterClass(ModuleClass, "module")
 	RegisterClass(cellClass, "cell")
 	RegisterClass(singletonClass("NoneType", "NoneType", None), "NoneType")
 	RegisterClass(singletonClass("ellipsis", "EllipsisType", EllipsisType{}), "ellipsis")

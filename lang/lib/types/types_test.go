@@ -57,6 +57,7 @@ var cases = []langtest.Case{
 	{"class C:\n    @types.DynamicClassAttribute\n    def name(self):\n        'the name'\n        return 'inst'\n    def __getattr__(self, k):\n        return 'via getattr'\n(C().name, C.__dict__['name'].__doc__)", "('inst', 'the name')"},
 	{"import copy\nclass C:\n    def __init__(self):\n        self.v = [1]\n    def m(self):\n        return self.v\nc = C()\nd = copy.deepcopy(c.m)\n(copy.copy(c.m) == c.m, d.__self__ is c, d(), d() is c.v, c.m.__reduce__()[1][1])", "(True, False, [1], False, 'm')"},
 	{"import inspect, functools\nclass C:\n    def m(self):\n        'doc'\nc = C()\nw = functools.wraps(c.m)(lambda: 0)\n(inspect.ismethod(c.m), inspect.isfunction(c.m), inspect.ismodule(types.ModuleType('q')), inspect.isroutine(c.m), callable(types.MethodType), w.__name__, w.__doc__, w.__wrapped__ == c.m)", "(True, False, True, True, True, 'm', 'doc', True)"},
+	{"import inspect\nclass C:\n    def m(self):\n        pass\n(inspect.ismethod([].append), inspect.ismethod(C().__str__), [n for n, _ in inspect.getmembers(C(), inspect.ismethod)])", "(False, False, ['m'])"},
 }
 
 func TestTypes(t *testing.T) {
