@@ -67,6 +67,7 @@ var dirParityGaps = map[string]map[string]string{
 		"__annotations__": "kael lists the function's attributes a method forwards",
 		"__code__":        "as __annotations__", "__dict__": "as __annotations__", "__globals__": "as __annotations__",
 		"__module__": "as __annotations__", "__name__": "as __annotations__", "__qualname__": "as __annotations__",
+		"__closure__": "as __annotations__",
 	},
 	"property": {
 		"__delete__": descrGap, "__get__": descrGap, "__set__": descrGap, "__set_name__": descrGap,

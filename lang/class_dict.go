@@ -186,7 +186,7 @@ func (d *classDescriptor) PyRepr() string {
 func (d *classDescriptor) String() string { return d.PyRepr() }
 
 // Attr gives a function's __name__, __qualname__, __module__, __doc__,
-// __dict__, __code__, __globals__ and the attributes assigned to it.
+// __dict__, __code__, __closure__, __globals__ and the attributes assigned to it.
 func (f *Function) Attr(name string) (Value, bool) {
 	if f.attrs != nil {
 		if v, ok, _ := f.attrs.Get(name); ok {
@@ -214,6 +214,8 @@ func (f *Function) Attr(name string) (Value, bool) {
 		return callWrapper(f), true
 	case "__code__":
 		return functionCode(f), true
+	case "__closure__":
+		return closureOf(f), true
 	case "__annotations__":
 		if f.annotations == nil {
 			f.annotations = NewDict()
@@ -230,7 +232,7 @@ func (f *Function) Attr(name string) (Value, bool) {
 
 // AttrNames lists a function's attributes.
 func (f *Function) AttrNames() []string {
-	names := []string{"__annotations__", "__code__", "__dict__", "__doc__", "__globals__", "__module__", "__name__", "__qualname__"}
+	names := []string{"__annotations__", "__closure__", "__code__", "__dict__", "__doc__", "__globals__", "__module__", "__name__", "__qualname__"}
 	if f.attrs != nil {
 		for _, k := range f.attrs.Keys() {
 			if s, ok := k.(string); ok && !slices.Contains(names, s) {
@@ -284,11 +286,27 @@ func (m *userMethod) Attr(name string) (Value, bool) {
 		return m.self, true
 	case "__func__":
 		return m.fn, true
+	case "__reduce__":
+		return m.reducer(), true
 	}
 	if h, ok := m.fn.(HasAttrs); ok {
 		return h.Attr(name)
 	}
 	return nil, false
+}
+
+// reducer is m.__reduce__, as CPython's method.__reduce__: (getattr,
+// (self, name)), so that copy and pickle make the method again from its
+// object and its function's name.
+func (m *userMethod) reducer() *Builtin {
+	return &Builtin{Name: "__reduce__", Sig: "__reduce__()", Doc: "(getattr, (self, name)): how copy and pickle make the method again.",
+		fn: func(*Args) (Value, error) {
+			name, err := GetAttr(m.fn, "__name__")
+			if err != nil {
+				return nil, err
+			}
+			return Tuple{builtins["getattr"], Tuple{m.self, name}}, nil
+		}}
 }
 
 // AttrNames lists a bound method's attributes.

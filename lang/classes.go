@@ -170,6 +170,10 @@ func typeClassName(v Value) string {
 		if c, ok := tensorSubclass(x); ok {
 			return c.Name
 		}
+	case *userMethod: // a bound function is a method; object's methods bound stay builtins
+		if _, builtin := x.fn.(*Builtin); !builtin {
+			return "method"
+		}
 	}
 	n := TypeName(v)
 	if q, ok := qualifiedTypes[n]; ok {

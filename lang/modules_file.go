@@ -110,11 +110,29 @@ func (in *interp) importIn(name string) (*Module, error) {
 	if err := in.importDepth(name); err != nil {
 		return nil, err
 	}
+	if m := in.placedModule(name); m != nil {
+		return m, nil
+	}
 	m, err := in.importName(name)
 	if err == nil && in != nil && in.s != nil {
 		in.s.noteImported(name, m)
 	}
 	return m, err
+}
+
+// placedModule is the module a program put in sys.modules under name
+// (sys.modules['fake'] = types.ModuleType('fake')), which an import of
+// name binds, as CPython's finds sys.modules' entry first; nil when there
+// is none.
+func (in *interp) placedModule(name string) *Module {
+	if in == nil || in.s == nil || in.s.modules().imported == nil {
+		return nil
+	}
+	v, ok, _ := in.s.modules().imported.Get(name)
+	if m, isModule := v.(*Module); ok && isModule {
+		return m
+	}
+	return nil
 }
 
 // framesPerPackage is how many calls CPython's importlib nests for each

@@ -276,9 +276,12 @@ var inspectModule = &lang.Module{Name: "inspect", Doc: "Python's inspect module 
 	"unwrap": lang.NewBuiltin(lang.AsValue, "unwrap(func)", "The function at the end of func's __wrapped__ chain (functools.wraps records it); func itself when it has none.", func(a *lang.Args) (lang.Value, error) {
 		return unwrap(a.Value("func"))
 	}),
-	"isclass":     pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
-	"isfunction":  pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
-	"ismethod":    pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool { return lang.TypeName(v) == "method" }),
+	"isclass":    pred("isclass(object)", "Whether object is a class.", func(v lang.Value) bool { return lang.ClassOf(v) != "" || lang.TypeName(v) == "type" }),
+	"isfunction": pred("isfunction(object)", "Whether object is a function written in Python (def or lambda).", func(v lang.Value) bool { return lang.TypeName(v) == "function" }),
+	"ismethod": pred("ismethod(object)", "Whether object is a method bound to an instance.", func(v lang.Value) bool {
+		is, _ := lang.IsInstance(v, lang.MethodClass) // a method object, not a builtin's bound method ([].append)
+		return is
+	}),
 	"isbuiltin":   pred("isbuiltin(object)", "Whether object is a built-in function.", isBuiltinFunction),
 	"ismodule":    pred("ismodule(object)", "Whether object is a module.", func(v lang.Value) bool { return lang.TypeName(v) == "module" }),
 	"isgenerator": pred("isgenerator(object)", "Whether object is a generator.", func(v lang.Value) bool { return lang.TypeName(v) == "generator" }),

@@ -1,6 +1,9 @@
 // Package types is Python's types module, for what programs use of it:
-// SimpleNamespace, written in Python, MappingProxyType, the engine's
-// mappingproxy, (types.py, run once per session that
+// the classes of the interpreter's values (FunctionType, MethodType,
+// ModuleType, NoneType, ...), found as CPython's types.py finds them,
+// SimpleNamespace, resolve_bases and DynamicClassAttribute, written in
+// Python, MappingProxyType, the engine's mappingproxy, (types.py, run once
+// per session that
 // imports the module), and new_class and prepare_class, which make
 // classes dynamically, in Go: new_class(name, bases, kwds, exec_body)
 // runs exec_body on the new class's namespace and makes the class as
@@ -20,7 +23,7 @@ import (
 var source string
 
 func init() {
-	lang.RegisterSourceModule("types", "Dynamic type creation: SimpleNamespace, new_class and prepare_class.", source)
+	lang.RegisterSourceModule("types", "Names for built-in types (FunctionType, MethodType, ModuleType, ...) and dynamic type creation: SimpleNamespace, new_class and prepare_class.", source)
 	lang.RegisterModule("_types", "The part of types written in Go: new_class and prepare_class.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{
 			"MappingProxyType": lang.MappingProxyClass,

@@ -169,10 +169,7 @@ func typingUnionOf(params lang.Tuple) (lang.Value, error) {
 			args = append(args, p)
 		}
 	}
-	if len(args) == 1 {
-		if _, ok := args[0].(*lang.Class); ok {
-			return nil, lang.Errorf(lang.TypeError, "kael's typing cannot make Optional[None] or Union[None]: CPython's answer is the class NoneType")
-		}
+	if len(args) == 1 { // Optional[None] is the class NoneType
 		return args[0], nil
 	}
 	return &typingAlias{form: union, args: args}, nil
@@ -285,7 +282,7 @@ func (a *typingAlias) TypeName() string {
 func (a *typingAlias) PyRepr() string {
 	if a.form.kind == typingUnion && len(a.args) == 2 {
 		for i, arg := range a.args {
-			if c, ok := arg.(*lang.Class); ok && c.Name == "NoneType" {
+			if arg == lang.TypeOf(lang.None) {
 				return "typing.Optional[" + typingParamRepr(a.args[1-i]) + "]"
 			}
 		}
