@@ -65,15 +65,20 @@ func takeInGo(arr, indices, axis, out, mode lang.Value) (lang.Value, bool, error
 		}
 		dim = int(ax)
 	}
-	n := int64(src.Shape()[dim])
-	if n == 0 && ind.Numel() > 0 {
-		return nil, false, nil // NumPy's errors for an empty axis
+	srcShape := src.Shape()
+	n := srcShape[dim]
+	idx, ok := int64Elements(ind)
+	if !ok || (n == 0 && len(idx) > 0) { // NumPy's errors for an empty axis
+		return nil, false, nil
 	}
-	pos, ok := takePositions(ind, n, m)
-	if !ok {
-		return nil, false, nil // an index out of range: NumPy's IndexError
+	if m == 'r' {
+		for _, i := range idx {
+			if i < -int64(n) || i >= int64(n) {
+				return nil, false, nil // NumPy's IndexError
+			}
+		}
 	}
-	shape := append(append(append([]int(nil), src.Shape()[:dim]...), ind.Shape()...), src.Shape()[dim+1:]...)
+	shape := append(append(append([]int(nil), srcShape[:dim]...), ind.Shape()...), srcShape[dim+1:]...)
 	var o *Array
 	if out != lang.None {
 		o, isArray = out.(*Array)
@@ -81,18 +86,45 @@ func takeInGo(arr, indices, axis, out, mode lang.Value) (lang.Value, bool, error
 			return nil, false, nil
 		}
 	}
-	r, err := tensor.IndexSelect(src, dim, pos)
-	if err != nil {
-		return nil, true, err
+	if !src.IsContiguous() {
+		c, err := src.Contiguous()
+		if err != nil {
+			return nil, true, err
+		}
+		src = c
 	}
-	if r, err = r.Reshape(shape...); err != nil {
-		return nil, true, err
+	// the gather writes straight into out unless out is strided or shares
+	// memory with what it reads
+	var dst *tensor.Tensor
+	if o != nil && o.store.IsContiguous() && !o.store.SharesStorage(src) && !o.store.SharesStorage(ind) {
+		dst = o.store
+	} else {
+		t, err := tensor.Empty(src.DType(), shape...)
+		if err != nil {
+			return nil, true, err
+		}
+		dst = t
 	}
-	if o == nil {
-		return wrap(r), true, nil
+	pre := 1
+	for _, d := range srcShape[:dim] {
+		pre *= d
 	}
-	if err := o.store.CopyFrom(r); err != nil {
-		return nil, true, err
+	g := takeGather{pre: pre, n: n, post: src.Numel() / max(pre*n, 1), idx: idx, mode: m}
+	if n == 0 {
+		g.post = 0 // nothing to read: the result is empty
+	}
+	if !g.into(src, dst) {
+		return nil, false, nil // a dtype without a loop: nothing written yet
+	}
+	switch {
+	case o == nil:
+		return wrap(dst), true, nil
+	case dst == o.store:
+		o.store.MarkModified()
+	default:
+		if err := o.store.CopyFrom(dst); err != nil {
+			return nil, true, err
+		}
 	}
 	return o, true, nil
 }
@@ -137,42 +169,120 @@ func takeIndices(indices lang.Value) (*tensor.Tensor, bool) {
 	return nil, false
 }
 
-// takePositions is ind (of any integer dtype and shape) as a new int64
-// vector of positions in [0, n) by mode: 'w' wraps modulo n, 'c' clips to
-// [0, n-1], 'r' adds n to a negative index; !ok when mode 'r' meets an
-// index outside [-n, n).
-func takePositions(ind *tensor.Tensor, n int64, mode byte) (*tensor.Tensor, bool) {
-	flat, err := ind.Reshape(-1)
-	if err != nil {
-		return nil, false
-	}
-	if flat.DType() != tensor.Int64 {
-		if flat, err = flat.To(tensor.Int64); err != nil {
+// int64Elements is the elements of the integer tensor ind in row-major
+// order, as int64: ind's own memory when it is contiguous int64 (not to
+// be changed), else a new slice.
+func int64Elements(ind *tensor.Tensor) ([]int64, bool) {
+	if ind.DType() == tensor.Int64 && ind.IsContiguous() {
+		d, err := tensor.Data[int64](ind)
+		if err != nil {
 			return nil, false
 		}
+		return d[ind.Offset() : ind.Offset()+ind.Numel()], true
 	}
-	vals, err := tensor.Values[int64](flat) // a new slice, ours to change
+	c, err := ind.To(tensor.Int64)
 	if err != nil {
 		return nil, false
 	}
-	for i, v := range vals {
-		switch {
-		case v >= 0 && v < n:
-		case mode == 'w':
-			if v %= n; v < 0 {
-				v += n
+	vals, err := tensor.Values[int64](c)
+	return vals, err == nil
+}
+
+// takeGather copies, for each of pre blocks of an axis of n positions of
+// post elements, the positions idx (read by mode) in their order.
+type takeGather struct {
+	pre, n, post int
+	idx          []int64
+	mode         byte
+}
+
+// position is index i as a position in [0, n) by the gather's mode: 'w'
+// wraps modulo n, 'c' clips, 'r' adds n to a negative i (checked before).
+func (g *takeGather) position(i int64) int {
+	n := int64(g.n)
+	switch {
+	case i >= 0 && i < n:
+	case g.mode == 'w':
+		if i %= n; i < 0 {
+			i += n
+		}
+	case g.mode == 'c':
+		i = min(max(i, 0), n-1)
+	default:
+		i += n
+	}
+	return int(i)
+}
+
+// into gathers contiguous src into contiguous dst of the same dtype;
+// false, having written nothing, for a dtype it has no loop for.
+func (g *takeGather) into(src, dst *tensor.Tensor) bool {
+	switch src.DType() {
+	case tensor.Float64:
+		return gatherAs[float64](g, src, dst)
+	case tensor.Float32:
+		return gatherAs[float32](g, src, dst)
+	case tensor.Int64:
+		return gatherAs[int64](g, src, dst)
+	case tensor.Int32:
+		return gatherAs[int32](g, src, dst)
+	case tensor.Int16:
+		return gatherAs[int16](g, src, dst)
+	case tensor.Int8:
+		return gatherAs[int8](g, src, dst)
+	case tensor.Uint8:
+		return gatherAs[tensor.U8](g, src, dst)
+	case tensor.Bool:
+		return gatherAs[uint8](g, src, dst)
+	case tensor.Uint16:
+		return gatherAs[uint16](g, src, dst)
+	case tensor.Uint32:
+		return gatherAs[uint32](g, src, dst)
+	case tensor.Uint64:
+		return gatherAs[uint64](g, src, dst)
+	case tensor.Float16:
+		return gatherAs[tensor.F16](g, src, dst)
+	case tensor.BFloat16:
+		return gatherAs[tensor.BF16](g, src, dst)
+	case tensor.Complex64:
+		return gatherAs[complex64](g, src, dst)
+	case tensor.Complex128:
+		return gatherAs[complex128](g, src, dst)
+	}
+	return false
+}
+
+// gatherAs is takeGather.into over the storage type T.
+func gatherAs[T tensor.Element](g *takeGather, src, dst *tensor.Tensor) bool {
+	s, err := tensor.Data[T](src)
+	if err != nil {
+		return false
+	}
+	d, err := tensor.Data[T](dst)
+	if err != nil {
+		return false
+	}
+	s = s[src.Offset() : src.Offset()+src.Numel()]
+	d = d[dst.Offset() : dst.Offset()+dst.Numel()]
+	if g.post == 1 {
+		k := len(g.idx)
+		for p := 0; p < g.pre; p++ {
+			row, out := s[p*g.n:(p+1)*g.n], d[p*k:(p+1)*k]
+			for j, i := range g.idx {
+				out[j] = row[g.position(i)]
 			}
-			vals[i] = v
-		case mode == 'c':
-			vals[i] = min(max(v, 0), n-1)
-		case v < 0 && v >= -n:
-			vals[i] = v + n
-		default:
-			return nil, false
+		}
+		return true
+	}
+	w := 0
+	for p := 0; p < g.pre; p++ {
+		base := p * g.n * g.post
+		for _, i := range g.idx {
+			at := base + g.position(i)*g.post
+			w += copy(d[w:w+g.post], s[at:at+g.post])
 		}
 	}
-	pos, err := tensor.FromSlice(vals)
-	return pos, err == nil
+	return true
 }
 
 // sameShape reports whether shapes a and b are equal.
