@@ -173,5 +173,7 @@ func TestTakeGoPathMatchesNumPy(t *testing.T) {
 		"o = np.zeros(3, np.int64)\no.setflags(write=False)\nnp.take(a, np.array([1, 2]), out=o)",
 		"np.take(a, np.array([1.0]))", "np.take(a, np.array(2.0))", "np.take(a, np.array([1], dtype=np.uint64))",
 		"np.take(a, np.float64(1)), np.take(a, [[1], [2]], mode='wrap'), np.take(a, np.array([True, False, True]))",
+		"np.take(a, [5, -1, 30], mode='clip'), np.take(a, (1, 0), axis=1), a.take([2, -3], axis=2, mode='wrap'), np.take(a, [1, True]), np.take(a, [1, 2.0]), np.take(a, [])",
+		"np.take(a, [1, 24])", "np.take(a, (1, 'x'))",
 	})
 }

@@ -153,13 +153,18 @@ func takeMode(mode lang.Value) (byte, bool) {
 }
 
 // takeIndices is indices as an integer tensor: an array of a signed or
-// 32-bit-or-smaller unsigned dtype, or a Python int (a 0-d index); !ok for
-// the rest (lists, floats, bools, uint64), which npidx.py converts.
+// 32-bit-or-smaller unsigned dtype, a Python int (a 0-d index), or a flat
+// non-empty list or tuple of Python ints; !ok for the rest (nested or
+// empty lists, floats, bools, uint64), which npidx.py converts.
 func takeIndices(indices lang.Value) (*tensor.Tensor, bool) {
 	switch v := indices.(type) {
 	case int64:
 		t, err := tensor.Scalar(v)
 		return t, err == nil
+	case *lang.List:
+		return intVector(v.Elems)
+	case lang.Tuple:
+		return intVector(v)
 	case *Array:
 		switch v.store.DType() {
 		case tensor.Int64, tensor.Int32, tensor.Int16, tensor.Int8, tensor.Uint8, tensor.Uint16, tensor.Uint32:
@@ -167,6 +172,24 @@ func takeIndices(indices lang.Value) (*tensor.Tensor, bool) {
 		}
 	}
 	return nil, false
+}
+
+// intVector is elems, Python ints all, as an int64 vector; !ok when one
+// is anything else or there are none.
+func intVector(elems []lang.Value) (*tensor.Tensor, bool) {
+	if len(elems) == 0 {
+		return nil, false
+	}
+	vals := make([]int64, len(elems))
+	for k, e := range elems {
+		i, isInt := e.(int64)
+		if !isInt {
+			return nil, false
+		}
+		vals[k] = i
+	}
+	t, err := tensor.FromSlice(vals)
+	return t, err == nil
 }
 
 // int64Elements is the elements of the integer tensor ind in row-major
