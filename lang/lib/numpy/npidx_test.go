@@ -177,3 +177,22 @@ func TestTakeGoPathMatchesNumPy(t *testing.T) {
 		"np.take(a, [1, 24])", "np.take(a, (1, 'x'))",
 	})
 }
+
+// TestPutGoPathMatchesNumPy covers the calls put.go answers in Go (values
+// an array of a's dtype or a Python number, repeated, the last value for
+// a position winning, the three modes, values sharing a's memory) and
+// those next to them that it leaves to npidx.py.
+func TestPutGoPathMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"b = np.arange(10.0)\nr = np.put(b, np.array([1, 12, -3, 1]), np.array([5.0, 6.0, 7.0]), mode='wrap')\nr, b",
+		"b = np.arange(12).reshape(3, 4)\nb.put(np.array([[0, 30], [-40, 5]]), np.array([-1, -2]), mode='clip')\nb.put(7, 70)\nb.put([1, -1], 2)\nb",
+		"b = np.arange(6.0)\nnp.put(b, [0, 1, 2], b[::-1])\nnp.put(b, np.array([5], dtype=np.int8), 9)\nnp.put(b, (4,), 2.5)\nb",
+		"[(d, b) for d in ('f4', 'f2', 'c16', '?', 'i1', 'u2', 'u8') for b in [np.zeros(4, d)] if np.put(b, np.array([3, 0, 3]), np.array([1, 2, 3]).astype(d)) is None]",
+		"b = np.arange(5)\nnp.put(b, np.array([0, 9]), np.array([7, 7]))", "b = np.arange(5)\nnp.put(b, np.array([1, 9]), 7)\nb",
+		"b = np.arange(5)\nnp.put(b, np.array([1, 2]), np.array([], dtype=np.int64))\nnp.put(b, np.array([], dtype=np.int64), 7)\nb",
+		"b = np.arange(5)\nnp.put(b, np.array([1, 2]), 2.5)\nnp.put(b, [3], np.array([1.5]))\nc = np.arange(5.0)\nnp.put(c, -1, np.float32(0.1))\nb, c",
+		"b = np.arange(10)\nv = b[::2]\nnp.put(v, np.array([0, 1]), np.array([-1, -2]))\nw = b[::-1]\nw.put(np.array([0]), np.array([-9]))\nb",
+		"b = np.arange(3)\nb.setflags(write=False)\nnp.put(b, np.array([0]), 1)",
+		"np.put(np.zeros(0), np.array([0]), 1.0, mode='raise')",
+	})
+}
