@@ -15,7 +15,9 @@ import (
 // np.dsplit, np.rollaxis and np.apply_over_axes in Python (npidx.py), as
 // NumPy writes them over its primitives; the integer ufuncs np.gcd and
 // np.lcm, the float ufuncs np.nextafter and np.spacing, and the index
-// expressions np.s_ and np.index_exp in Go.
+// expressions np.s_ and np.index_exp in Go. np.take, np.put and their
+// methods answer the common calls in Go (take.go, put.go) before
+// npidx.py.
 
 //go:embed npidx.py
 var npidxSource string
@@ -25,14 +27,23 @@ func init() {
 		lang.RegisterSourceModule("_numpy_npidx", "NumPy's indexing helpers, windows and histograms (np.take, np.put, np.tril_indices, np.hanning, np.histogram2d, ...), written in Python over kael's NumPy (kael's own code, behaving as NumPy 1.24's numpy/lib).", npidxSource)
 		methods := map[string]lang.Value{}
 		defSourceFuncs(methods, "_numpy_npidx", []sourceFunc{
-			{"take(self, indices, axis=None, out=None, mode='raise')", "The elements at indices (along axis; of the flattened array when None); mode 'raise', 'wrap' or 'clip' treats indices out of range."},
-			{"put(self, indices, values, mode='raise')", "Sets the elements at the flat indices to values (repeated as needed), in place; mode 'raise', 'wrap' or 'clip'."},
+			takeMethod,
+			putMethod,
 		})
+		methods["take"] = takeWithGoPath(takeMethod.sig, takeMethod.doc, methods["take"].(*lang.Builtin))
+		methods["put"] = putWithGoPath(putMethod.sig, putMethod.doc, methods["put"].(*lang.Builtin))
 		for name, m := range methods {
 			arrayMethods[name] = m.(*lang.Builtin)
 		}
 	})
 }
+
+// takeMethod is ndarray.take, npidx.py's take behind the Go path of
+// take.go.
+var takeMethod = sourceFunc{"take(self, indices, axis=None, out=None, mode='raise')", "The elements at indices (along axis; of the flattened array when None); mode 'raise', 'wrap' or 'clip' treats indices out of range."}
+
+// putMethod is ndarray.put, npidx.py's put behind the Go path of put.go.
+var putMethod = sourceFunc{"put(self, indices, values, mode='raise')", "Sets the elements at the flat indices to values (repeated as needed), in place; mode 'raise', 'wrap' or 'clip'."}
 
 // npidxFuncs are the functions npidx.py defines, by their signature and
 // doc.
@@ -62,6 +73,8 @@ var npidxFuncs = []sourceFunc{
 // defNpidx adds the npidx group to np.
 func defNpidx(m map[string]lang.Value) {
 	defSourceFuncs(m, "_numpy_npidx", npidxFuncs)
+	m["take"] = takeWithGoPath(npidxFuncs[0].sig, npidxFuncs[0].doc, m["take"].(*lang.Builtin))
+	m["put"] = putWithGoPath(npidxFuncs[1].sig, npidxFuncs[1].doc, m["put"].(*lang.Builtin))
 	m["product"], m["cumproduct"] = m["prod"], m["cumprod"] // NumPy 1.24's aliases, not yet deprecated
 	m["s_"], m["index_exp"] = &indexExpression{}, &indexExpression{tuple: true}
 	m["CLIP"], m["WRAP"], m["RAISE"] = int64(0), int64(1), int64(2) // NumPy's clip-mode constants, for take and put

@@ -84,6 +84,10 @@ def take(a, indices, axis=None, out=None, mode='raise'):
         axis = 0
     else:
         axis = _axis(axis, a.ndim)
+    if isinstance(indices, np.ndarray) and (indices.dtype.kind == 'f' or indices.dtype == np.uint64):
+        # NumPy casts an array of indices by the 'safe' rule
+        raise TypeError("Cannot cast %s from dtype('%s') to dtype('int64') according to the rule 'safe'"
+                        % ('scalar' if indices.ndim == 0 else 'array data', indices.dtype))
     ind = _as_indices(indices)
     ind = _indices_in(ind, a.shape[axis], mode, axis)
     if ind.ndim == 0:
@@ -98,6 +102,8 @@ def take(a, indices, axis=None, out=None, mode='raise'):
         raise TypeError("Cannot cast array data from dtype('%s') to dtype('%s') according to the rule 'safe'" % (out.dtype, a.dtype))
     if out.shape != np.shape(res):
         raise ValueError('output array does not match result of ndarray.take')
+    if not out.flags.writeable:
+        raise ValueError('WRITEBACKIFCOPY base is read-only')
     out[...] = res
     return out
 

@@ -149,3 +149,50 @@ func TestNpidxHistogramsAndShapesMatchNumPy(t *testing.T) {
 		"np.apply_over_axes(np.sum, [[1, 2]], 0)",
 	})
 }
+
+// TestTakeGoPathMatchesNumPy covers the calls take.go answers in Go
+// (integer-array and int indices, every axis, the three modes by name and
+// constant, out= contiguous, strided and overlapping a) and those next to
+// them that it leaves to npidx.py, over the dtypes: values, dtypes, the
+// scalar of a 0-d result, and NumPy's errors.
+func TestTakeGoPathMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"a = np.arange(24).reshape(2, 3, 4)\ni = np.array([[3, -1], [0, 5]])\n", []string{
+		"np.take(a, i, mode='wrap'), np.take(a, i, axis=2, mode='clip'), np.take(a, i, axis=-2, mode='w'), np.take(a, i[0], axis=2)",
+		"np.take(a, 7), type(np.take(a, 7)).__name__, np.take(a, -30, mode='wrap'), np.take(a, 99, mode=np.CLIP), np.take(a, 2, axis=1), a.take(-1, axis=0)",
+		"[np.take(a, i.astype(d), axis=2, mode='wrap').tolist() for d in ('i1', 'i2', 'i4', 'u1', 'u2', 'u4')]",
+		"[(r.dtype, r) for r in [np.take(a.astype(d), np.array([5, 0, -2]), mode='clip') for d in ('f8', 'f4', 'f2', 'c16', 'c8', '?', 'i1', 'u2', 'u8')]]",
+		"np.take(a, np.array([], dtype=np.int64), axis=1).shape, np.take(np.zeros((2, 0)), np.array([], dtype=np.int64), axis=1).shape",
+		"b = np.arange(10.0)\no = np.zeros(4)\nr = np.take(b, np.array([1, 12, -3, 25]), out=o, mode='wrap')\n(r is o, o)",
+		"b = np.arange(10)\nr = np.take(b, np.array([9, 0, 1]), out=b[:3])\nb, r",
+		"b = np.arange(12).reshape(3, 4)\no = np.zeros((6, 4), dtype=np.int64)[::2]\nb.take(np.array([2, 0, 1]), axis=0, out=o, mode='raise')\no",
+		"b = np.arange(6)[::-1]\nb.take(np.array([0, 1])), np.take(b, np.array([-1])[::-1]), np.take(a, np.array([1, 0])[::-1], axis=0).shape",
+		"np.take(a, np.array([24]))", "np.take(a, np.array([[0], [-25]]))", "np.take(a, 3, axis=1)", "np.take(a, np.array([1]), axis=3)",
+		"np.take(a, np.array([1]), mode='x')", "np.take(np.zeros(0), np.array([0]), mode='clip')",
+		"np.take(a, np.array([1]), out=np.zeros(1, np.int32))", "np.take(a, np.array([1, 2]), out=np.zeros(1, np.int64))",
+		"o = np.zeros(2, np.int64)\no.setflags(write=False)\nnp.take(a, np.array([1, 2]), out=o)",
+		"o = np.zeros(3, np.int64)\no.setflags(write=False)\nnp.take(a, np.array([1, 2]), out=o)",
+		"np.take(a, np.array([1.0]))", "np.take(a, np.array(2.0))", "np.take(a, np.array([1], dtype=np.uint64))",
+		"np.take(a, np.float64(1)), np.take(a, [[1], [2]], mode='wrap'), np.take(a, np.array([True, False, True]))",
+		"np.take(a, [5, -1, 30], mode='clip'), np.take(a, (1, 0), axis=1), a.take([2, -3], axis=2, mode='wrap'), np.take(a, [1, True]), np.take(a, [1, 2.0]), np.take(a, [])",
+		"np.take(a, [1, 24])", "np.take(a, (1, 'x'))",
+	})
+}
+
+// TestPutGoPathMatchesNumPy covers the calls put.go answers in Go (values
+// an array of a's dtype or a Python number, repeated, the last value for
+// a position winning, the three modes, values sharing a's memory) and
+// those next to them that it leaves to npidx.py.
+func TestPutGoPathMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"b = np.arange(10.0)\nr = np.put(b, np.array([1, 12, -3, 1]), np.array([5.0, 6.0, 7.0]), mode='wrap')\nr, b",
+		"b = np.arange(12).reshape(3, 4)\nb.put(np.array([[0, 30], [-40, 5]]), np.array([-1, -2]), mode='clip')\nb.put(7, 70)\nb.put([1, -1], 2)\nb",
+		"b = np.arange(6.0)\nnp.put(b, [0, 1, 2], b[::-1])\nnp.put(b, np.array([5], dtype=np.int8), 9)\nnp.put(b, (4,), 2.5)\nb",
+		"[(d, b) for d in ('f4', 'f2', 'c16', '?', 'i1', 'u2', 'u8') for b in [np.zeros(4, d)] if np.put(b, np.array([3, 0, 3]), np.array([1, 2, 3]).astype(d)) is None]",
+		"b = np.arange(5)\nnp.put(b, np.array([0, 9]), np.array([7, 7]))", "b = np.arange(5)\nnp.put(b, np.array([1, 9]), 7)\nb",
+		"b = np.arange(5)\nnp.put(b, np.array([1, 2]), np.array([], dtype=np.int64))\nnp.put(b, np.array([], dtype=np.int64), 7)\nb",
+		"b = np.arange(5)\nnp.put(b, np.array([1, 2]), 2.5)\nnp.put(b, [3], np.array([1.5]))\nc = np.arange(5.0)\nnp.put(c, -1, np.float32(0.1))\nb, c",
+		"b = np.arange(10)\nv = b[::2]\nnp.put(v, np.array([0, 1]), np.array([-1, -2]))\nw = b[::-1]\nw.put(np.array([0]), np.array([-9]))\nb",
+		"b = np.arange(3)\nb.setflags(write=False)\nnp.put(b, np.array([0]), 1)",
+		"np.put(np.zeros(0), np.array([0]), 1.0, mode='raise')",
+	})
+}
