@@ -80,12 +80,11 @@ func putValues(values lang.Value, dt tensor.DType) (*tensor.Tensor, bool) {
 		}
 		t, err = tensor.Scalar(v)
 	case int64:
-		switch dt {
-		case tensor.Int64:
+		if dt == tensor.Int64 {
 			t, err = tensor.Scalar(v)
-		case tensor.Float64:
+		} else if dt == tensor.Float64 {
 			t, err = tensor.Scalar(float64(v))
-		default:
+		} else {
 			return nil, false
 		}
 	default:

@@ -166,8 +166,7 @@ func takeIndices(indices lang.Value) (*tensor.Tensor, bool) {
 	case lang.Tuple:
 		return intVector(v)
 	case *Array:
-		switch v.store.DType() {
-		case tensor.Int64, tensor.Int32, tensor.Int16, tensor.Int8, tensor.Uint8, tensor.Uint16, tensor.Uint32:
+		if d := v.store.DType(); d.Category() == tensor.IntegerCategory && d != tensor.Uint64 { // uint64 does not cast safely to intp
 			return v.val(), true
 		}
 	}
