@@ -1436,13 +1436,8 @@ func (a *Args) Location() (filename string, line int, text string) {
 // literal parses and evaluates. Every builtin's signature is read at
 // start-up, and parsing its defaults was a fifth of kael -c 1.
 func plainLiteral(src string) (v Value, ok bool) {
-	switch src {
-	case "None":
-		return None, true
-	case "True":
-		return true, true
-	case "False":
-		return false, true
+	if v, ok := keywordConstant(src); ok {
+		return v, true
 	}
 	if n := len(src); n >= 2 && (src[0] == '\'' || src[0] == '"') && src[n-1] == src[0] {
 		body := src[1 : n-1]
@@ -1494,4 +1489,18 @@ func paramList(ps ...param) unsafe.Pointer { return unsafe.Pointer(&ps) }
 func (b *Builtin) sharedParams() unsafe.Pointer {
 	b.params()
 	return atomic.LoadPointer(&b.parsed)
+}
+
+// keywordConstant is the value of the keyword None, True or False; ok is
+// false for another name.
+func keywordConstant(name string) (Value, bool) {
+	switch name {
+	case "None":
+		return None, true
+	case "True":
+		return true, true
+	case "False":
+		return false, true
+	}
+	return nil, false
 }

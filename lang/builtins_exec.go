@@ -479,13 +479,8 @@ func builtinsDict() *Dict {
 // builtinsAttr is BuiltinName's value of name, None, True and False
 // included.
 func builtinsAttr(name string) (Value, bool) {
-	switch name {
-	case "None":
-		return None, true
-	case "True":
-		return true, true
-	case "False":
-		return false, true
+	if v, ok := keywordConstant(name); ok {
+		return v, true
 	}
 	return BuiltinName(name)
 }

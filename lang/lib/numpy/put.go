@@ -98,39 +98,8 @@ func putValues(values lang.Value, dt tensor.DType) (*tensor.Tensor, bool) {
 // position wins; false, having written nothing, for a dtype it has no
 // loop for.
 func (g *takeGather) scatter(dst, vals *tensor.Tensor) bool {
-	switch dst.DType() {
-	case tensor.Float64:
-		return scatterAs[float64](g, dst, vals)
-	case tensor.Float32:
-		return scatterAs[float32](g, dst, vals)
-	case tensor.Int64:
-		return scatterAs[int64](g, dst, vals)
-	case tensor.Int32:
-		return scatterAs[int32](g, dst, vals)
-	case tensor.Int16:
-		return scatterAs[int16](g, dst, vals)
-	case tensor.Int8:
-		return scatterAs[int8](g, dst, vals)
-	case tensor.Uint8:
-		return scatterAs[tensor.U8](g, dst, vals)
-	case tensor.Bool:
-		return scatterAs[uint8](g, dst, vals)
-	case tensor.Uint16:
-		return scatterAs[uint16](g, dst, vals)
-	case tensor.Uint32:
-		return scatterAs[uint32](g, dst, vals)
-	case tensor.Uint64:
-		return scatterAs[uint64](g, dst, vals)
-	case tensor.Float16:
-		return scatterAs[tensor.F16](g, dst, vals)
-	case tensor.BFloat16:
-		return scatterAs[tensor.BF16](g, dst, vals)
-	case tensor.Complex64:
-		return scatterAs[complex64](g, dst, vals)
-	case tensor.Complex128:
-		return scatterAs[complex128](g, dst, vals)
-	}
-	return false
+	loops, err := takeLoopsByDType.Select("put", dst.DType())
+	return err == nil && loops.scatter(g, dst, vals)
 }
 
 // scatterAs is takeGather.scatter over the storage type T.

@@ -239,40 +239,29 @@ func (g *takeGather) position(i int64) int {
 // into gathers contiguous src into contiguous dst of the same dtype;
 // false, having written nothing, for a dtype it has no loop for.
 func (g *takeGather) into(src, dst *tensor.Tensor) bool {
-	switch src.DType() {
-	case tensor.Float64:
-		return gatherAs[float64](g, src, dst)
-	case tensor.Float32:
-		return gatherAs[float32](g, src, dst)
-	case tensor.Int64:
-		return gatherAs[int64](g, src, dst)
-	case tensor.Int32:
-		return gatherAs[int32](g, src, dst)
-	case tensor.Int16:
-		return gatherAs[int16](g, src, dst)
-	case tensor.Int8:
-		return gatherAs[int8](g, src, dst)
-	case tensor.Uint8:
-		return gatherAs[tensor.U8](g, src, dst)
-	case tensor.Bool:
-		return gatherAs[uint8](g, src, dst)
-	case tensor.Uint16:
-		return gatherAs[uint16](g, src, dst)
-	case tensor.Uint32:
-		return gatherAs[uint32](g, src, dst)
-	case tensor.Uint64:
-		return gatherAs[uint64](g, src, dst)
-	case tensor.Float16:
-		return gatherAs[tensor.F16](g, src, dst)
-	case tensor.BFloat16:
-		return gatherAs[tensor.BF16](g, src, dst)
-	case tensor.Complex64:
-		return gatherAs[complex64](g, src, dst)
-	case tensor.Complex128:
-		return gatherAs[complex128](g, src, dst)
-	}
-	return false
+	loops, err := takeLoopsByDType.Select("take", src.DType())
+	return err == nil && loops.gather(g, src, dst)
 }
+
+// takeLoops are take's and put's loops over one storage type.
+type takeLoops struct {
+	gather  func(g *takeGather, src, dst *tensor.Tensor) bool  // gatherAs
+	scatter func(g *takeGather, dst, vals *tensor.Tensor) bool // scatterAs
+}
+
+func takeLoopsOf[T tensor.Element]() takeLoops {
+	return takeLoops{gather: gatherAs[T], scatter: scatterAs[T]}
+}
+
+// takeLoopsByDType holds each dtype's loops, the one place where take
+// and put turn a runtime dtype into typed code.
+var takeLoopsByDType = tensor.AllDTypes(tensor.ByDType[takeLoops]{
+	tensor.Float64: takeLoopsOf[float64](), tensor.Float32: takeLoopsOf[float32](), tensor.Float16: takeLoopsOf[tensor.F16](),
+	tensor.BFloat16: takeLoopsOf[tensor.BF16](), tensor.Int64: takeLoopsOf[int64](), tensor.Int32: takeLoopsOf[int32](),
+	tensor.Int16: takeLoopsOf[int16](), tensor.Int8: takeLoopsOf[int8](), tensor.Uint8: takeLoopsOf[tensor.U8](),
+	tensor.Bool: takeLoopsOf[uint8](), tensor.Uint16: takeLoopsOf[uint16](), tensor.Uint32: takeLoopsOf[uint32](),
+	tensor.Uint64: takeLoopsOf[uint64](), tensor.Complex64: takeLoopsOf[complex64](), tensor.Complex128: takeLoopsOf[complex128](),
+})
 
 // gatherAs is takeGather.into over the storage type T.
 func gatherAs[T tensor.Element](g *takeGather, src, dst *tensor.Tensor) bool {
