@@ -17,6 +17,7 @@ import (
 	_ "embed"
 
 	"github.com/kael-dev/kael/lang"
+	_ "github.com/kael-dev/kael/lang/lib/sys" // types.py imports sys (ModuleType is type(sys))
 )
 
 //go:embed types.py
