@@ -13,7 +13,6 @@ func defBackends() {
 	lang.RegisterModule("torch.backends", "PyTorch's backend switches; kael has torch.backends.mps, to ask for Apple's GPU.", func() *lang.Module {
 		return &lang.Module{Attrs: map[string]lang.Value{}, MissingHint: "kael's torch.backends has cuda, cudnn, mkl, mkldnn, mps, openmp and opt_einsum"}
 	})
-	defBackendsCUDA()
 	isAvailable := func(what string) *lang.Builtin {
 		return lang.NewBuiltin(lang.AsValue, "is_available()", "Whether PyTorch's "+what+" can be used: False in kael, whose own kernels do that work.", func(a *lang.Args) (lang.Value, error) {
 			return false, nil

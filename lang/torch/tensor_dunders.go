@@ -73,7 +73,7 @@ func reflectedDunder(op syntax.Token) func(a *lang.Args, x *tensor.Tensor, y lan
 	switch op {
 	case syntax.MINUS:
 		return func(a *lang.Args, x *tensor.Tensor, y lang.Value) (lang.Value, error) {
-			rsub, _ := lang.BuiltinName("rsub")
+			rsub, _ := lang.LookupBuiltin("rsub") // torch.rsub: not a Python builtin
 			return a.Call(rsub, x, y)
 		}
 	case syntax.SLASH:

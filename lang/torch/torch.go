@@ -193,6 +193,7 @@ func registerTorch() {
 	defConcreteDistBases()   // after defDistributions: every distribution becomes a base
 	defTensorSubclassBases() // after the layers: nn.Parameter is a base too
 	defBackends()
+	defBackendsCUDA()
 	defParallel()
 	defModules()
 	defTypename()
