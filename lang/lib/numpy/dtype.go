@@ -57,18 +57,22 @@ var npInfos = []struct {
 	{tensor.Complex128, npInfo{"complex128", "D", []string{"complex_", "cdouble", "cfloat"}, []string{"c16", "complex"}}},
 }
 
-// npDTypes indexes npInfos by dtype; dtypeNames maps every string
-// np.dtype accepts to its dtype.
+// npDTypes indexes npInfos by dtype, from the package's start: the .npy
+// reader and writer and the scalars ask it before numpy's definitions run
+// (a program that only loads a file). dtypeNames maps every string
+// np.dtype accepts to its dtype, made with numpy's definitions.
 var (
 	npDTypes   = map[tensor.DType]*npInfo{}
 	dtypeNames = map[string]tensor.DType{}
 )
 
 func init() {
+	for i := range npInfos {
+		npDTypes[npInfos[i].dt] = &npInfos[i].npInfo
+	}
 	defineLater(func() {
 		for i := range npInfos {
 			e := &npInfos[i]
-			npDTypes[e.dt] = &e.npInfo
 			for _, n := range append(append([]string{e.dt.String(), e.class, e.char}, e.aliases...), e.names...) {
 				dtypeNames[n] = e.dt
 			}
