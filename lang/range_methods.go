@@ -10,6 +10,9 @@ func init() {
 	defProperty("stop", func(v Value) Value { return rangePart(v, 1) }, "range")
 	defProperty("step", func(v Value) Value { return rangePart(v, 2) }, "range")
 	defMethod("range", "count(self, value)", "1 when value equals an element of the range, else 0.", func(a *Args) (Value, error) {
+		if r, ok := a.Value("self").(*Range); ok { // int64 bounds: no big ints
+			return boolInt(r.contains(a.Value("value"))), nil
+		}
 		start, stop, step, _ := rangeBounds(a.Value("self"))
 		return boolInt(rangeContains(start, stop, step, a.Value("value"))), nil
 	})
