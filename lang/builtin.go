@@ -67,6 +67,29 @@ type builtinNames struct {
 	// (<method 'upper' of 'str' objects>) or "slot wrapper" (<slot
 	// wrapper '__add__' of 'int' objects>); qualName names the class.
 	descr string
+	// module is __module__ when a library names it (SetModule): "torch"
+	// for torch.relu, so that pickle writes the function by reference.
+	module string
+}
+
+// SetModule makes module b's __module__: the module a library's function
+// is an attribute of (torch for torch.relu), which pickle names to find
+// it again. It must be called while the library defines itself.
+func (b *Builtin) SetModule(module string) {
+	names := builtinNames{}
+	if b.names != nil {
+		names = *b.names
+	}
+	names.module = module
+	b.names = &names
+}
+
+// Module is what SetModule set, or "".
+func (b *Builtin) Module() string {
+	if b.names == nil {
+		return ""
+	}
+	return b.names.module
 }
 
 // pyName, qualName and descr read b's names ("" when unset).

@@ -31,6 +31,9 @@ func builtinDunder(b *Builtin, name string) (Value, bool) {
 		}
 		return b.Doc, true
 	case "__module__":
+		if m := b.Module(); m != "" {
+			return m, true
+		}
 		if i := strings.LastIndexByte(class, '.'); i >= 0 {
 			return class[:i], true
 		}

@@ -522,6 +522,7 @@ func TorchForm(name string) (*Builtin, bool) {
 			if m, ok := methods[name]; ok {
 				f.Doc = m.Doc
 			}
+			f.SetModule("torch") // pickle writes torch.sum, not builtins.sum
 			torchForms[name] = f
 		}
 	})

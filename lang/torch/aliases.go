@@ -53,10 +53,10 @@ func defAliases() {
 		doc := "Another name of " + al.of + ", as in PyTorch."
 		switch {
 		case isFunc && isMethod && fn == m:
-			fn.Alias(lang.AsBoth, al.alias, doc)
+			fn.Alias(lang.AsBoth, al.alias, doc).SetModule("torch")
 		case isFunc || isMethod:
 			if isFunc {
-				fn.Alias(lang.AsFunc, al.alias, doc)
+				fn.Alias(lang.AsFunc, al.alias, doc).SetModule("torch") // torch.absolute, though abs is Python's
 			}
 			if isMethod {
 				m.Alias(lang.AsMethod, al.alias, doc)
@@ -73,6 +73,6 @@ func defAliases() {
 		if _, dup := lang.LookupBuiltin(name); dup {
 			panic("function form of " + name + " is already a function")
 		}
-		m.Alias(lang.AsFunc, name, m.Doc)
+		m.Alias(lang.AsFunc, name, m.Doc).SetModule("torch")
 	}
 }

@@ -42,14 +42,50 @@ var notTorch = map[string]bool{
 	"tqdm": true, "trange": true, "dtype_of": true,
 }
 
+// torchFunctions are the global builtins torch and torch.nn.functional
+// hold: every one but Python's builtins (no torch.len, torch.print:
+// PyTorch has none) and notTorch's.
+func torchFunctions() map[string]*lang.Builtin {
+	out := map[string]*lang.Builtin{}
+	for _, name := range lang.Builtins() {
+		if lang.IsPythonBuiltin(name) || notTorch[name] {
+			continue
+		}
+		if b, ok := lang.LookupBuiltin(name); ok {
+			out[name] = b
+		}
+	}
+	return out
+}
+
+// defBuiltinModules names the module of each of torch's builtins
+// (__module__), as PyTorch's: torch for the tensor functions (the forms
+// of sum, max, ... torch has name theirs: lang.TorchForm); torch.functional for those of
+// PyTorch's torch/functional.py (einsum, split); torch.nn.functional for
+// F's own functions (F.relu, F.softmax), so that pickle writes them by
+// reference (torch.relu) and loads them again. It runs before defOut and
+// defAliases, whose wrappers and copies keep a builtin's names.
+func defBuiltinModules() {
+	for _, b := range torchFunctions() {
+		b.SetModule("torch")
+	}
+	for _, v := range functionalOnly {
+		if b, ok := v.(*lang.Builtin); ok {
+			b.SetModule("torch.nn.functional")
+		}
+	}
+	for _, name := range torchFunctionalNames { // written in PyTorch's torch/functional.py
+		if b, ok := lang.LookupBuiltin(name); ok {
+			b.SetModule("torch.functional")
+		}
+	}
+}
+
 func defModules() {
 	lang.RegisterModule("torch", "PyTorch's namespace: every tensor function and dtype, and the submodules below (Python's builtins are not members: there is no torch.len).", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
-		for _, name := range lang.Builtins() {
-			if lang.IsPythonBuiltin(name) || notTorch[name] { // no torch.len, torch.print: PyTorch has none
-				continue
-			}
-			m.Attrs[name], _ = lang.LookupBuiltin(name)
+		for name, b := range torchFunctions() {
+			m.Attrs[name] = b
 		}
 		for _, name := range lang.OverloadedBuiltins() { // torch.sum, not Python's sum
 			m.Attrs[name], _ = lang.TorchForm(name)
@@ -72,11 +108,8 @@ func defModules() {
 	})
 	lang.RegisterModule("torch.nn.functional", "The functional layers and losses; every tensor function is a member, so F.relu and F.cross_entropy work as in PyTorch (Python's builtins are not: there is no F.len or F.sum).", func() *lang.Module {
 		m := &lang.Module{Attrs: map[string]lang.Value{}}
-		for _, name := range lang.Builtins() {
-			if lang.IsPythonBuiltin(name) || notTorch[name] { // no F.len, F.sum: PyTorch's F has none
-				continue
-			}
-			m.Attrs[name], _ = lang.LookupBuiltin(name)
+		for name, b := range torchFunctions() { // no F.len, F.sum: PyTorch's F has none
+			m.Attrs[name] = b
 		}
 		for name, v := range functionalOnly {
 			m.Attrs[name] = v

@@ -212,6 +212,7 @@ func registerTorch() {
 	defParametrizations()
 	defReturnTypes()
 	defTypesModule()
+	defBuiltinModules() // before defOut and defAliases, whose copies keep it
 
 	// Last: out= wraps the builtins defined above, and the aliases copy
 	// them with it.

@@ -745,6 +745,9 @@ func (p *Pickler) saveRef(v lang.Value) error {
 			i := strings.LastIndexByte(qual, '.')
 			return p.saveNamed(v, qual[:i], qual[i+1:])
 		}
+		if m := b.Module(); m != "" { // a library's function: torch.relu
+			return p.saveNamed(v, m, b.Name)
+		}
 		return lang.Errorf(PicklingError, "Can't pickle %s: it's not found as builtins.%s", lang.Repr(v), b.Name)
 	}
 	module, err := lang.GetAttr(v, "__module__")
