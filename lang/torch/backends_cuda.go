@@ -1,6 +1,10 @@
 package torch
 
-import "github.com/kael-dev/kael/lang"
+import (
+	"sync/atomic"
+
+	"github.com/kael-dev/kael/lang"
+)
 
 // torch.backends.cuda: the switches training scripts set before they
 // start (nanoGPT's train.py sets torch.backends.cuda.matmul.allow_tf32),
@@ -11,17 +15,25 @@ func defBackendsCUDA() {
 		matmul := &lang.Module{Name: "torch.backends.cuda.matmul",
 			Attrs:    map[string]lang.Value{"allow_tf32": false, "allow_fp16_reduced_precision_reduction": true},
 			Settable: map[string]bool{"allow_tf32": true, "allow_fp16_reduced_precision_reduction": true}}
-		sdp := map[string]bool{"flash": true, "math": true}
+		// the process's switches, as PyTorch's global context keeps them;
+		// atomic, since sessions on several goroutines may set them
+		var flash, math atomic.Bool
+		flash.Store(true)
+		math.Store(true)
+		sdp := map[string]*atomic.Bool{"flash": &flash, "math": &math} // read only
 		enabled := func(kernel string) *lang.Builtin {
 			return lang.NewBuiltin(lang.AsValue, kernel+"_sdp_enabled()", "Whether the "+kernel+" kernel of scaled-dot-product attention may be picked (a CUDA switch; kept, not used, in kael).", func(a *lang.Args) (lang.Value, error) {
-				return sdp[kernel], nil
+				return sdp[kernel].Load(), nil
 			})
 		}
 		enable := func(kernel string) *lang.Builtin {
 			return lang.NewBuiltin(lang.AsValue, "enable_"+kernel+"_sdp(enabled)", "Allows or forbids the "+kernel+" kernel of scaled-dot-product attention (a CUDA switch; kept, not used, in kael).", func(a *lang.Args) (lang.Value, error) {
 				on, err := lang.Truth(a.Value("enabled"))
-				sdp[kernel] = on
-				return lang.None, err
+				if err != nil {
+					return nil, err
+				}
+				sdp[kernel].Store(on)
+				return lang.None, nil
 			})
 		}
 		return &lang.Module{Name: "torch.backends.cuda", Attrs: map[string]lang.Value{
@@ -32,22 +44,21 @@ func defBackendsCUDA() {
 			"flash_sdp_enabled": enabled("flash"), "enable_flash_sdp": enable("flash"),
 			"math_sdp_enabled": enabled("math"), "enable_math_sdp": enable("math"),
 			"sdp_kernel": lang.NewBuiltin(lang.AsValue, "sdp_kernel(enable_flash=True, enable_math=True)", "A context manager that sets the attention kernels' switches inside it and restores them after.", func(a *lang.Args) (lang.Value, error) {
-				flash, err := lang.Truth(a.Value("enable_flash"))
+				onFlash, err := lang.Truth(a.Value("enable_flash"))
 				if err != nil {
 					return nil, err
 				}
-				math, err := lang.Truth(a.Value("enable_math"))
+				onMath, err := lang.Truth(a.Value("enable_math"))
 				if err != nil {
 					return nil, err
 				}
-				var was map[string]bool
+				var wasFlash, wasMath bool
 				return &lang.ContextManager{Name: "sdp_kernel",
 					Enter: func() error {
-						was = map[string]bool{"flash": sdp["flash"], "math": sdp["math"]}
-						sdp["flash"], sdp["math"] = flash, math
+						wasFlash, wasMath = flash.Swap(onFlash), math.Swap(onMath)
 						return nil
 					},
-					Exit: func() { sdp["flash"], sdp["math"] = was["flash"], was["math"] }}, nil
+					Exit: func() { flash.Store(wasFlash); math.Store(wasMath) }}, nil
 			}),
 		}}
 	})
