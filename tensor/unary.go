@@ -100,16 +100,20 @@ func floatSpec(name string, f func(float64) float64) *UnarySpec {
 // complex128 (a complex64 is widened and rounded back once), with Go's
 // math/cmplx, whose branch cuts are C99's, as PyTorch's std::complex.
 func inexactUnary(name string, f func(float64) float64, fc func(complex128) complex128) *UnarySpec {
-	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
-		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f),
-			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
+	return inexactUnaryKernels(name, f, mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), fc)
 }
 
 // vectorUnary is inexactUnary with a float32 kernel of whole runs
 // (vecmath's), which gives the bits of float32(f(float64(x))).
 func vectorUnary(name string, f func(float64) float64, f32 func(dst, src []float32), fc func(complex128) complex128) *UnarySpec {
+	return inexactUnaryKernels(name, f, sliceLoop(f32), fc)
+}
+
+// inexactUnaryKernels is the spec of inexactUnary and vectorUnary, whose
+// float32 kernel is f32.
+func inexactUnaryKernels(name string, f func(float64) float64, f32 unaryKernel, fc func(complex128) complex128) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: floatResult,
-		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: sliceLoop(f32), Float64: mapLoop(f),
+		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: f32, Float64: mapLoop(f),
 			Complex64: mapLoop(func(z complex64) complex64 { return complex64(fc(complex128(z))) }), Complex128: mapLoop(fc)})})
 }
 
