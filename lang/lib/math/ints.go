@@ -3,6 +3,7 @@ package math
 import (
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -13,15 +14,27 @@ import (
 
 // addIntFuncs adds the functions of ints to the module through add.
 func addIntFuncs(add func(sig, doc string, fn func(a *lang.Args) (lang.Value, error))) {
-	for name, pair := range map[string]func(x, y *big.Int) *big.Int{"gcd": gcdPair, "lcm": lcmPair} {
-		add(name+"(*integers)", "math."+name+" of any number of ints (of none: "+map[string]string{"gcd": "0", "lcm": "1"}[name]+"), never negative.", func(a *lang.Args) (lang.Value, error) {
-			ns, err := mathInts(a.Value("integers").(lang.Tuple))
+	for _, f := range []struct {
+		name, none string
+		small      func(ns lang.Tuple) (int64, bool)
+		pair       func(x, y *big.Int) *big.Int
+	}{{"gcd", "0", gcdInt64s, gcdPair}, {"lcm", "1", lcmInt64s, lcmPair}} {
+		identity := big.NewInt(1)
+		if f.name == "gcd" {
+			identity = new(big.Int)
+		}
+		add(f.name+"(*integers)", "math."+f.name+" of any number of ints (of none: "+f.none+"), never negative.", func(a *lang.Args) (lang.Value, error) {
+			args := a.Value("integers").(lang.Tuple)
+			if r, ok := f.small(args); ok {
+				return r, nil
+			}
+			ns, err := mathInts(args)
 			if err != nil {
 				return nil, err
 			}
-			acc := big.NewInt(map[string]int64{"gcd": 0, "lcm": 1}[name])
+			acc := new(big.Int).Set(identity)
 			for _, n := range ns {
-				acc = pair(acc, n)
+				acc = f.pair(acc, n)
 			}
 			return lang.IntFromBig(acc), nil
 		})
@@ -98,6 +111,78 @@ func mathNatural(v lang.Value, msg string) (*big.Int, error) {
 		return nil, lang.Errorf(lang.ValueError, "%s", msg)
 	}
 	return ns[0], nil
+}
+
+// gcdInt64s is math.gcd of ints that all fit in 64 bits, without big
+// ints (Fraction's arithmetic calls it on every operation); ok is false
+// for anything else, which the general path answers.
+func gcdInt64s(ns lang.Tuple) (int64, bool) {
+	var g uint64
+	for _, v := range ns {
+		n, ok := v.(int64)
+		if !ok {
+			return 0, false
+		}
+		g = gcdUint64(g, absUint64(n))
+	}
+	if g > math.MaxInt64 { // gcd(-2**63, 0) is 2**63
+		return 0, false
+	}
+	return int64(g), true
+}
+
+// lcmInt64s is math.lcm of ints that all fit in 64 bits while the result
+// does; ok is false otherwise.
+func lcmInt64s(ns lang.Tuple) (int64, bool) {
+	l := uint64(1)
+	for _, v := range ns {
+		n, ok := v.(int64)
+		if !ok {
+			return 0, false
+		}
+		m := absUint64(n)
+		if l == 0 || m == 0 {
+			l = 0
+			continue
+		}
+		hi, lo := bits.Mul64(l/gcdUint64(l, m), m)
+		if hi != 0 {
+			return 0, false
+		}
+		l = lo
+	}
+	if l > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(l), true
+}
+
+// absUint64 is |n|, exact for math.MinInt64 too.
+func absUint64(n int64) uint64 {
+	if n < 0 {
+		return -uint64(n)
+	}
+	return uint64(n)
+}
+
+// gcdUint64 is Stein's binary gcd; gcd(0, b) is b.
+func gcdUint64(a, b uint64) uint64 {
+	if a == 0 {
+		return b
+	}
+	if b == 0 {
+		return a
+	}
+	shift := bits.TrailingZeros64(a | b)
+	a >>= bits.TrailingZeros64(a)
+	for b != 0 {
+		b >>= bits.TrailingZeros64(b)
+		if a > b {
+			a, b = b, a
+		}
+		b -= a
+	}
+	return a << shift
 }
 
 // gcdPair is the greatest common divisor of two ints, not negative.

@@ -102,6 +102,15 @@ var mathCases = []langtest.Case{
 	{"math.comb(2**64, 3)", "1046183622564446793802490387074141837624854185052691496960"},
 	{"math.gcd(2**80, 6**40)", "1099511627776"},
 	{"math.isqrt(10**40 + 1)", "100000000000000000000"},
+	// gcd and lcm of ints that fit in 64 bits take a path of their own;
+	// the edges where the result or an operand does not.
+	{"math.gcd(-2**63, 0), math.gcd(-2**63, -2**63), math.gcd(-2**63, 6), math.gcd(2**63 - 1, 2**62)", "(9223372036854775808, 9223372036854775808, 2, 1)"},
+	{"math.gcd(True, 4), math.gcd(4, False), math.gcd(-12, -18), math.gcd(0, -7), math.gcd(2**64, 6), math.gcd(6, 2**64, 4)", "(1, 4, 6, 7, 2, 2)"},
+	{"math.gcd(3*2**40, 2**50, 12*2**30), math.gcd(1071, 462), math.gcd(2**61 - 1, 2**31 - 1), math.gcd(1, 2**63 - 1)", "(4294967296, 21, 1, 1)"},
+	{"math.lcm(2**32, 2**31 + 1), math.lcm(2**62, 3, 5), math.lcm(-2**63, 1), math.lcm(-2**63, 3)", "(9223372041149743104, 69175290276410818560, 9223372036854775808, 27670116110564327424)"},
+	{"math.lcm(6, 10, 15), math.lcm(-4, 6), math.lcm(4, 0, 2**70), math.lcm(True, 3), math.lcm(2**62, 2**62), math.lcm(3037000499, 3037000501)", "(30, 12, 0, 3, 4611686018427387904, 9223372037000249999)"},
+	{"math.gcd(4, 'a')", "TypeError: 'str' object cannot be interpreted as an integer"},
+	{"math.lcm(2**70, 1.5)", "TypeError: 'float' object cannot be interpreted as an integer"},
 	{"math.log(10**400)", "921.0340371976182"},
 	{"math.log2(2**2000 + 1)", "2000.0"},
 	{"math.floor(1e30)", "1000000000000000019884624838656"},
