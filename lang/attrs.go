@@ -90,13 +90,12 @@ func getAttr(v Value, name string) (Value, error) {
 		}
 		return missingAttr(v, name, attrNames(v))
 	case *Builtin:
-		if isTensorClass(x) {
-			if m, ok := methods[name]; ok { // torch.Tensor.add(t, 1): the method, the tensor first
+		if x == objectType {
+			if m, ok := objectAttrOf(name); ok {
 				return m, nil
 			}
-		}
-		if x == builtins["object"] {
-			if m, ok := objectAttrOf(name); ok {
+		} else if isTensorClass(x) {
+			if m, ok := methods[name]; ok { // torch.Tensor.add(t, 1): the method, the tensor first
 				return m, nil
 			}
 		}
@@ -472,7 +471,10 @@ func missingAttr(v Value, name string, candidates []string) (Value, error) {
 // dtype-specific tensor classes (torch.FloatTensor), whose attributes
 // are the tensor methods.
 func isTensorClass(b *Builtin) bool {
-	c := ClassOf(b)
+	c, ok := classBuiltins[b] // the tensor classes are all a library's
+	if !ok {
+		return false
+	}
 	_, typed := TypedTensorClasses[c]
 	return c == "torch.Tensor" || typed
 }

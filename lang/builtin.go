@@ -512,7 +512,7 @@ func (s signature) bind(pos []Value, kwNames []string, kwVals []Value) ([]Value,
 	for _, v := range pos {
 		if i >= len(s.params) || s.params[i].kwOnly && !s.params[i].variadic {
 			if s.python {
-				return nil, nil, pythonTooMany(s.name, s.params, len(pos))
+				return nil, nil, pythonTooMany(s.name, s.params, len(pos), kwNames)
 			}
 			return nil, nil, Errorf(TypeError, "%s() takes %s positional arguments but %d were given", s.name, positionalRange(s.params), len(pos))
 		}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -265,7 +266,7 @@ func (in *interp) classAttr(c *UserClass, name string) (Value, error) {
 // baseValue is c.__base__: its user base, or the builtin class.
 func (c *UserClass) baseValue() Value {
 	if len(c.bases) == 0 {
-		return builtins["object"]
+		return objectType
 	}
 	return classValueOf(c.bases[0])
 }
@@ -388,6 +389,31 @@ func (s *superValue) selfClass() *UserClass {
 		return c
 	}
 	return s.self.(*Instance).cls
+}
+
+// superFunction is the plain function super().name finds for an
+// instance, which super().name(...) calls with the instance first; nil
+// when the lookup finds anything else first (a native base, a property,
+// a classmethod, ...) or nothing, which superAttr answers.
+func superFunction(s *superValue, name string) *Function {
+	if _, isInst := s.self.(*Instance); !isInst || s.of != nil {
+		return nil
+	}
+	order := s.selfClass().mroFull
+	i := 0
+	for i < len(order) && order[i] != s.cls {
+		i++
+	}
+	for _, k := range order[min(i+1, len(order)):] {
+		if k.native {
+			return nil
+		}
+		if v, ok := k.attrs[name]; ok {
+			f, _ := v.(*Function)
+			return f
+		}
+	}
+	return nil
 }
 
 // superAttr is super().name: the lookup starts after cls in the MRO of
@@ -649,12 +675,17 @@ func init() {
 		}
 		return nil, Errorf(TypeError, "kael's super() takes no arguments or two (super(Cls, obj)), not %d", len(args))
 	})
-	NewBuiltin(AsFunc, "object()", "The base of every class: class Net(object): is class Net:. object() is a plain object.", func(a *Args) (Value, error) {
+	objectType = NewBuiltin(AsFunc, "object()", "The base of every class: class Net(object): is class Net:. object() is a plain object.", func(a *Args) (Value, error) {
 		return &Instance{cls: objectClass}, nil
 	})
 	pythonClasses = append(pythonClasses, "object")
 	registerDescriptorBases()
 }
+
+// objectType is the builtin object, the class every class derives from
+// (objectType, kept apart for the attribute reads of
+// object.__new__ and object.__setattr__ in __new__ and __init__ bodies).
+var objectType *Builtin
 
 // objectClass is the class of object() values.
 var objectClass = &UserClass{Name: "object", attrs: map[string]Value{}}
@@ -687,6 +718,32 @@ func (c *UserClass) SetAttr(name string, v Value) error {
 	}
 	c.set(name, v)
 	return nil
+}
+
+// DelAttr runs del C.name, which removes the class's own attribute (a
+// base's stays, as in CPython, where deleting one the class lacks is an
+// AttributeError even when a base has it).
+func (c *UserClass) DelAttr(name string) (func() error, error) {
+	switch name {
+	case "__class__", "__dict__", "__name__", "__qualname__", "__bases__", "__base__", "__mro__":
+		return nil, Errorf(AttributeError, "kael does not let '%s' of a class be deleted", name)
+	}
+	if _, ok := c.attrs[name]; !ok {
+		return nil, Errorf(AttributeError, "type object '%s' has no attribute '%s'", c.Name, name)
+	}
+	return func() error {
+		delete(c.attrs, name)
+		c.names = slices.DeleteFunc(c.names, func(n string) bool { return n == name })
+		c.attrHooks = c.guard != nil || c.attrCtx != nil
+		for n, v := range c.attrs {
+			if needsAttrHooks(n, v) {
+				c.attrHooks = true
+				break
+			}
+		}
+		classChanged()
+		return nil
+	}, nil
 }
 
 // peek reads an attribute without running code of the program: the
@@ -728,7 +785,7 @@ func userHelp(v Value) string {
 	case *UserClass:
 		var b strings.Builder
 		b.WriteString("class " + x.Name)
-		if base := x.baseValue(); base != builtins["object"] {
+		if base := x.baseValue(); base != objectType {
 			b.WriteString("(" + shortClassName(ClassOf(base)+userClassName(base)) + ")")
 		}
 		if doc, ok := x.attrs["__doc__"].(string); ok {

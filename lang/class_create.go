@@ -38,6 +38,10 @@ func (in *interp) initClass(cls *UserClass, kwNames []string, kwVals []Value, at
 		return err
 	}
 	for _, name := range append([]string(nil), cls.names...) {
+		if p, ok := cls.attrs[name].(*propertyValue); ok {
+			p.name = name // property.__set_name__
+			continue
+		}
 		if d, ok := cls.attrs[name].(*Instance); ok && d.HasOwn("__set_name__") {
 			if _, _, err := in.callSpecial(d, "__set_name__", cls, name); err != nil {
 				e := Errorf(RuntimeError, "Error calling __set_name__ on '%s' instance '%s' in '%s'", d.cls.Name, name, cls.Name)

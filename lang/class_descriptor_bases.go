@@ -46,6 +46,16 @@ func ownerName(obj Value) string {
 	return TypeName(obj)
 }
 
+// lacks is CPython's AttributeError for a property without the function
+// an access of obj's attribute needs (what is "getter", "setter" or
+// "deleter"), naming the property when __set_name__ gave it a name.
+func (p *propertyValue) lacks(what string, obj Value) *Error {
+	if p.name == "" {
+		return Errorf(AttributeError, "property of '%s' object has no %s", ownerName(obj), what)
+	}
+	return Errorf(AttributeError, "property %s of '%s' object has no %s", Repr(p.name), ownerName(obj), what)
+}
+
 func propertyBaseMethods() map[string]Value {
 	m := map[string]Value{}
 	add := func(sig, doc string, fn func(a *Args, x *Instance, p *propertyValue) (Value, error)) {
@@ -64,20 +74,20 @@ func propertyBaseMethods() map[string]Value {
 			return x, nil
 		}
 		if p.fget == nil {
-			return nil, Errorf(AttributeError, "property %s of '%s' object has no getter", Repr(p.name), ownerName(obj))
+			return nil, p.lacks("getter", obj)
 		}
 		return a.Call(p.fget, obj)
 	})
 	add("__set__(self, instance, value)", "property's __set__: fset(instance, value).", func(a *Args, x *Instance, p *propertyValue) (Value, error) {
 		if p.fset == nil {
-			return nil, Errorf(AttributeError, "property %s of '%s' object has no setter", Repr(p.name), ownerName(a.Value("instance")))
+			return nil, p.lacks("setter", a.Value("instance"))
 		}
 		_, err := a.Call(p.fset, a.Value("instance"), a.Value("value"))
 		return None, err
 	})
 	add("__delete__(self, instance)", "property's __delete__: fdel(instance).", func(a *Args, x *Instance, p *propertyValue) (Value, error) {
 		if p.fdel == nil {
-			return nil, Errorf(AttributeError, "property %s of '%s' object has no deleter", Repr(p.name), ownerName(a.Value("instance")))
+			return nil, p.lacks("deleter", a.Value("instance"))
 		}
 		_, err := a.Call(p.fdel, a.Value("instance"))
 		return None, err

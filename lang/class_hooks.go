@@ -110,7 +110,7 @@ func (in *interp) objectAttr(x *Instance, name string) (v Value, found bool, err
 		switch d := cv.(type) {
 		case *propertyValue:
 			if d.fget == nil {
-				return nil, false, Errorf(AttributeError, "property '%s' of '%s' object has no getter", name, x.cls.Name)
+				return nil, false, d.lacks("getter", x)
 			}
 			v, err := in.call(d.fget, []Value{x}, nil, nil, in.stmtNode())
 			return v, err == nil, err
@@ -197,7 +197,7 @@ func (in *interp) objectSetAttr(x *Instance, name string, v Value) error {
 			switch d := cv.(type) {
 			case *propertyValue:
 				if d.fset == nil {
-					return Errorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.cls.Name).
+					return d.lacks("setter", x).
 						WithHint("define one with @%s.setter above a 'def %s(self, value):'", name, name)
 				}
 				_, err := in.call(d.fset, []Value{x, v}, nil, nil, in.stmtNode())
@@ -290,7 +290,7 @@ func objectDelAttr(x *Instance, name string) (func() error, error) {
 					return err
 				}, nil
 			}
-			return nil, Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.cls.Name)
+			return nil, d.lacks("deleter", x)
 		case *Instance:
 			if d.HasOwn("__delete__") {
 				return func() error {

@@ -173,7 +173,7 @@ func (in *interp) readAttr(x *Instance, name string, c *attrCache) (Value, error
 // x's own attribute (no class of x has attribute hooks, and x has it), or
 // what x's native base keeps (nativeAttr).
 func (c *attrCache) fill(x *Instance, name string) {
-	if x.lay == nil || x.lay.private || x.cls.hasAttrHooks() {
+	if x.lay == nil || x.lay.private || x.cls.hasAttrHooks() && !ownAttrWins(x.cls, name) {
 		return
 	}
 	if i := x.lay.index(name); i >= 0 {
@@ -233,6 +233,37 @@ func storePlain(x *Instance, name string) bool {
 		name != "__class__" && name != "__dict__"
 }
 
+// storeHooksPlain reports whether x.name = v, for an x whose classes have
+// attribute hooks (a property, a descriptor, __slots__), stores into x's
+// own attributes all the same once the general store has allowed it: no
+// class of x defines __setattr__ or has an attribute name (a property or
+// a descriptor of that name), its base keeps no attributes of its own,
+// and x has no __dict__. A store the general path allowed (a name of
+// __slots__) is then allowed again until a class changes (classEpoch).
+func storeHooksPlain(x *Instance, name string) bool {
+	if x.lay == dictLayout || x.cls.base().SetAttr != nil || name == "__class__" || name == "__dict__" {
+		return false
+	}
+	_, _, custom := x.cls.lookup("__setattr__")
+	return !custom && ownAttrWins(x.cls, name)
+}
+
+// ownAttrWins reports whether reading name from an instance of c, whose
+// classes have attribute hooks, gives the instance's own attribute when
+// it has one: no library watches them (libraryHooks), no class of c
+// defines __getattribute__ or has an attribute name (so no property or
+// other descriptor of that name comes first).
+func ownAttrWins(c *UserClass, name string) bool {
+	if c.libraryHooks() {
+		return false
+	}
+	if _, _, custom := c.lookup("__getattribute__"); custom {
+		return false
+	}
+	_, _, inClass := c.lookup(name)
+	return !inClass
+}
+
 // setCached runs x.name = v for a compiled assignment, through its cache.
 func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) error {
 	if c.set(x, v) {
@@ -246,7 +277,8 @@ func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) er
 		}
 		return nil
 	}
-	if !storePlain(x, name) {
+	plain := storePlain(x, name)
+	if !plain && !storeHooksPlain(x, name) {
 		return in.setInstanceAttr(x, name, v)
 	}
 	if x.lay == nil {
@@ -256,8 +288,13 @@ func (in *interp) setCached(x *Instance, name string, v Value, c *storeCache) er
 		x.lay = x.cls.emptyLayout()
 	}
 	from := x.lay
-	x.set(name, v)
-	if from != nil && from.private || x.lay.private {
+	if plain {
+		x.set(name, v)
+	} else if err := in.setInstanceAttr(x, name, v); err != nil {
+		// __slots__ without name: the cache learns nothing
+		return err
+	}
+	if from != nil && from.private || x.lay == nil || x.lay.private || x.lay == dictLayout {
 		return nil
 	}
 	idx := from.index(name)

@@ -48,6 +48,18 @@ func (c *UserClass) guardOf() SetAttrGuard {
 	return nil
 }
 
+// libraryHooks reports whether a library's guard (SetGuard) or
+// attribute context (SetAttrContext) watches the attributes of c's
+// instances: the inline caches then never take them.
+func (c *UserClass) libraryHooks() bool {
+	for _, k := range c.mroUser {
+		if k.guard != nil || k.attrCtx != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // AttrContext is asked before every read, assignment and deletion of an
 // attribute of an instance, __dict__ included: it may exchange the
 // instance's attributes for those of the context running now

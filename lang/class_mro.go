@@ -48,7 +48,7 @@ func nativeNode(name string) *UserClass {
 func classValueOf(k *UserClass) Value {
 	switch {
 	case k == objectClass:
-		return builtins["object"]
+		return objectType
 	case k.native:
 		return classValue(k.nativeBase)
 	}
@@ -176,7 +176,7 @@ func (c *UserClass) mroValue() Tuple {
 		if above, err := GetAttr(v, "__mro__"); err == nil {
 			if t, ok := above.(Tuple); ok && len(t) > 0 {
 				for _, a := range t[1:] {
-					if a != builtins["object"] {
+					if a != objectType {
 						out = append(out, a)
 					}
 				}

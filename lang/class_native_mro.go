@@ -34,7 +34,7 @@ func nativeClassValue(name string) Value {
 		return b
 	}
 	if name == "object" {
-		return builtins["object"]
+		return objectType
 	}
 	return classValue(name)
 }

@@ -125,7 +125,7 @@ func init() {
 		args := a.Value("args").(Tuple)
 		c, ok := a.Value("cls").(*UserClass)
 		switch {
-		case !ok && a.Value("cls") == Value(builtins["object"]):
+		case !ok && a.Value("cls") == Value(objectType):
 			return &Instance{cls: objectClass}, nil
 		case !ok:
 			return nil, Errorf(TypeError, "object.__new__(X): X is not a type object (%s)", TypeName(a.Value("cls")))

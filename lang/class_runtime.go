@@ -277,7 +277,7 @@ func (p *propertyValue) Attr(name string) (Value, bool) {
 
 // with is a copy of p whose getter, setter or deleter (which) is f.
 func (p *propertyValue) with(which string, f Value) *propertyValue {
-	q := &propertyValue{fget: p.fget, fset: p.fset, fdel: p.fdel, doc: p.doc}
+	q := &propertyValue{fget: p.fget, fset: p.fset, fdel: p.fdel, doc: p.doc, name: p.name}
 	switch which {
 	case "getter":
 		q.fget = f
@@ -449,9 +449,13 @@ func pythonNameList(names []string) string {
 // pythonArgError is the TypeError CPython raises for a call of a user
 // function with positional arguments it cannot bind: too many, or
 // required ones missing (kind "positional" or "keyword-only").
-func pythonTooMany(name string, params []param, given int) *Error {
+func pythonTooMany(name string, params []param, given int, kwNames []string) *Error {
 	lo, hi := 0, 0
+	kwOnlyGiven := 0
 	for _, p := range params {
+		if p.kwOnly && !p.variadic && slices.Contains(kwNames, p.name) {
+			kwOnlyGiven++
+		}
 		if p.kwOnly || p.variadic {
 			continue
 		}
@@ -464,12 +468,16 @@ func pythonTooMany(name string, params []param, given int) *Error {
 	if lo != hi {
 		takes = fmt.Sprintf("from %d to %d positional argument", lo, hi)
 	}
-	if hi != 1 {
+	if hi != 1 || lo != hi {
 		takes += "s"
 	}
 	was := "were"
-	if given == 1 {
+	if given == 1 && kwOnlyGiven == 0 {
 		was = "was"
+	}
+	if kwOnlyGiven > 0 { // CPython's: ... but 3 positional arguments (and 1 keyword-only argument) were given
+		return Errorf(TypeError, "%s() takes %s but %d %s (and %d keyword-only %s) %s given",
+			name, takes, given, plural(given, "positional argument"), kwOnlyGiven, plural(kwOnlyGiven, "argument"), was)
 	}
 	return Errorf(TypeError, "%s() takes %s but %d %s given", name, takes, given, was)
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -783,6 +785,9 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 	for i, a := range args {
 		vals[i] = c.expr(a.Value)
 	}
+	if fixed := c.fixedCallArgs(args, vals); fixed != nil {
+		return fixed
+	}
 	return func(in *interp) ([]Value, []string, []Value, error) {
 		var pos []Value
 		var kwNames []string
@@ -822,6 +827,50 @@ func (c *compiler) callArgs(args []*syntax.Arg) argsFn {
 			}
 		}
 		return pos, kwNames, kwVals, nil
+	}
+}
+
+// fixedCallArgs is callArgs for arguments without * or ** (f(a, b,
+// key=c)): the keywords' names are the same at every call, one slice
+// shared by all (full, so a callee's append copies it), and the values
+// take one allocation, the positional ones first. It is nil for
+// arguments with * or **.
+func (c *compiler) fixedCallArgs(args []*syntax.Arg, vals []evalFn) argsFn {
+	var names []string
+	for _, a := range args {
+		if a.Star != syntax.ILLEGAL {
+			return nil
+		}
+		if a.Name != nil {
+			names = append(names, a.Name.Name)
+		}
+	}
+	names = slices.Clip(names)
+	nPos := len(args) - len(names)
+	return func(in *interp) ([]Value, []string, []Value, error) {
+		out := make([]Value, len(args))
+		p, k := 0, nPos
+		for i, a := range args {
+			v, err := vals[i](in)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			if a.Name != nil {
+				out[k] = v
+				k++
+			} else {
+				out[p] = v
+				p++
+			}
+		}
+		pos, kwVals := out[:nPos:nPos], out[nPos:]
+		if nPos == 0 {
+			pos = nil
+		}
+		if len(names) == 0 {
+			kwVals = nil
+		}
+		return pos, names, kwVals, nil
 	}
 }
 
@@ -1034,6 +1083,14 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			}
 		case *tensor.Tensor:
 			m = tensorMethod.get(name)
+		case *superValue:
+			// super().__init__(...): the base's function called with self
+			// first, without a bound method.
+			if f := superFunction(rv, name); f != nil {
+				if v, ok, err := in.callBound(f, rv.self, argOps, x); ok {
+					return v, err
+				}
+			}
 		case *Instance:
 			if f, native := mcache.method(rv, name); f != nil {
 				if v, ok, err := in.callBound(f, rv, argOps, x); ok {

@@ -259,6 +259,9 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 	if f.code.positional && len(kwNames) == 0 && len(pos) <= len(f.params) && bindDefaults(f, locals, pos) {
 		return nil
 	}
+	if len(kwNames) > 0 && bindKeywords(f, locals, pos, kwNames, kwVals) {
+		return nil
+	}
 	sig := signature{name: f.qualifiedName(), params: f.params, keywords: f.kwargs != "", of: f, python: true}
 	vals, extra, err := sig.bind(pos, kwNames, kwVals)
 	if err != nil {
@@ -273,6 +276,60 @@ func bindParams(f *Function, locals []Value, pos []Value, kwNames []string, kwVa
 		locals[len(f.params)] = d
 	}
 	return nil
+}
+
+// bindKeywords binds a call with keyword arguments that names each of
+// f's parameters at most once, without the general path's allocations
+// (f(x, d, normalize=False), nn.Linear(3, 4, bias=False)): each keyword
+// is an ordinary parameter's, the positional arguments fit before *args
+// (there is no *args, or pos fills exactly the parameters before it) and
+// every parameter left has a default. It reports false, having bound
+// nothing that matters, for anything else, whose errors and **kwargs the
+// general path makes.
+func bindKeywords(f *Function, locals []Value, pos []Value, kwNames []string, kwVals []Value) bool {
+	params := f.params
+	if len(params) > 64 || len(pos) > len(params) {
+		return false
+	}
+	var given uint64
+	for i, v := range pos {
+		if params[i].variadic || params[i].kwOnly {
+			return false
+		}
+		locals[i] = v
+		given |= 1 << i
+	}
+	for k, name := range kwNames {
+		j := -1
+		for i := range params {
+			if params[i].name == name {
+				j = i
+				break
+			}
+		}
+		if j < 0 || params[j].variadic || params[j].posOnly || given&(1<<j) != 0 {
+			return false
+		}
+		locals[j] = kwVals[k]
+		given |= 1 << j
+	}
+	for i := range params {
+		if given&(1<<i) != 0 {
+			continue
+		}
+		switch p := &params[i]; {
+		case p.variadic:
+			locals[i] = Tuple{}
+		case p.def != nil:
+			locals[i] = p.def
+		default:
+			return false
+		}
+	}
+	if f.kwargs != "" {
+		locals[len(params)] = NewDict()
+	}
+	return true
 }
 
 // bindDefaults binds the arguments of a call with positional arguments

@@ -30,7 +30,7 @@ var CopyregReconstructor = &Builtin{Name: "_reconstructor", names: &builtinNames
 	parsed: paramList(param{name: "cls"}, param{name: "base"}, param{name: "state"}),
 	fn: func(a *Args) (Value, error) {
 		cls, base, state := a.Value("cls"), a.Value("base"), a.Value("state")
-		if base == Value(builtins["object"]) {
+		if base == Value(objectType) {
 			return a.in.call(objectMethods["__new__"], []Value{cls}, nil, nil, a.in.stmtNode())
 		}
 		newFn, err := getAttr(base, "__new__")
@@ -134,11 +134,11 @@ func (in *interp) objectReduce(v Value, proto int64) (Value, error) {
 	}
 	var cls Value = x.cls
 	if x.cls == objectClass {
-		cls = builtins["object"]
+		cls = objectType
 	}
 	if proto < 2 {
 		// copyreg._reduce_ex: the first builtin base makes the object
-		var base Value = builtins["object"]
+		var base Value = objectType
 		var baseState Value = None
 		if vb := x.cls.ValueBase(); vb != "" {
 			base, baseState = builtins[vb], x.Native()

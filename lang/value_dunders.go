@@ -237,7 +237,7 @@ func dirNames(v Value) []string {
 			add(builtinClassNames(c))
 			if b, ok := v.(*Builtin); ok {
 				add(sortedKeys(classAttrs[b]))
-				if b == builtins["object"] {
+				if b == objectType {
 					add(sortedKeys(objectMethods))
 				}
 			}
