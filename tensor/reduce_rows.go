@@ -83,6 +83,13 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, sumRows func(acc, x []T, stride, k int)) error {
 	width := len(out)
 	blocks := (width + rowsBlock - 1) / rowsBlock
+	if blocks == 1 { // one block, one thread: no closure for ParallelFor to run
+		if Interrupted() {
+			return errInterrupted()
+		}
+		sumRows(out, x, width, rows)
+		return nil
+	}
 	return ParallelFor(blocks, max(1, GrainSize/(rows*rowsBlock)), func(b, e int) {
 		for blk := b; blk < e; blk++ {
 			lo, hi := blk*rowsBlock, min(width, (blk+1)*rowsBlock)
