@@ -62,7 +62,7 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 		if x.dtype == Float64 {
 			err = sumLeadingRows(x.storage.data.([]float64)[in:], out.storage.data.([]float64)[at:at+width], rows, vecmath.SumRowsFloat64)
 		} else if x.dtype == Float16 {
-			err = sumLeadingRows(x.storage.data.([]F16)[in:], out.storage.data.([]F16)[at:at+width], rows, addHalfRows)
+			err = sumLeadingRows(x.storage.data.([]F16)[in:], out.storage.data.([]F16)[at:at+width], rows, sumHalfRows)
 		} else {
 			err = sumLeadingRows(x.storage.data.([]float32)[in:], out.storage.data.([]float32)[at:at+width], rows, vecmath.SumRowsFloat32)
 		}
@@ -74,29 +74,43 @@ func SumMiddleRows(x *Tensor, i, j int) (*Tensor, error) {
 }
 
 // sumLeadingRows sets out to the sum of the rows of x, each len(out) long,
-// in order from +0.0, by blocks of columns (in parallel over the blocks: the order
-// of the additions of each element does not depend on the split).
-// addRows(acc, x, stride, k) adds the k rows of x, stride apart, to acc
-// in order (vecmath.SumRowsFloat64, which takes them eight at a time
-// into registers).
-func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, addRows func(acc, x []T, stride, k int)) error {
+// in order from +0.0, by blocks of columns (in parallel over the blocks:
+// the order of the additions of each element does not depend on the
+// split). sumRows(acc, x, stride, k) sets acc to the sum of the k rows of
+// x, stride apart, in order from +0.0 without reading acc
+// (vecmath.SumRowsFloat64, which takes them eight at a time into
+// registers), so the fresh output is written once, not cleared first.
+func sumLeadingRows[T float32 | float64 | F16](x, out []T, rows int, sumRows func(acc, x []T, stride, k int)) error {
 	width := len(out)
 	blocks := (width + rowsBlock - 1) / rowsBlock
+	if blocks == 1 { // one block, one thread: no closure for ParallelFor to run
+		if Interrupted() {
+			return errInterrupted()
+		}
+		sumRows(out, x, width, rows)
+		return nil
+	}
 	return ParallelFor(blocks, max(1, GrainSize/(rows*rowsBlock)), func(b, e int) {
 		for blk := b; blk < e; blk++ {
 			lo, hi := blk*rowsBlock, min(width, (blk+1)*rowsBlock)
-			acc := out[lo:hi]
-			clear(acc) // NumPy's identity +0.0 (in each float type): -0.0 rows sum to +0.0
-			addRows(acc, x[lo:], width, rows)
+			sumRows(out[lo:hi], x[lo:], width, rows)
 		}
 	})
 }
 
-// addHalfRows is vecmath.SumRowsFloat64 for float16, each sum computed
-// in float32 and rounded to float16 (NumPy's half addition).
-func addHalfRows(acc, x []F16, stride, k int) {
+// sumHalfRows is vecmath.SumRowsFloat64 for float16, each sum computed
+// in float32 and rounded to float16 (NumPy's half addition), the first
+// row added to +0.0.
+func sumHalfRows(acc, x []F16, stride, k int) {
 	for r := range k {
 		row := x[r*stride : r*stride+len(acc)]
+		if r == 0 {
+			var zero float32 // +0.0, added: -0.0 becomes +0.0 as NumPy's identity makes it
+			for i := range acc {
+				acc[i] = F16FromFloat32(zero + row[i].Float32())
+			}
+			continue
+		}
 		for i := range acc {
 			acc[i] = F16FromFloat32(acc[i].Float32() + row[i].Float32())
 		}

@@ -139,3 +139,41 @@ func TestSumDim0Float64SameUnderEveryImpl(t *testing.T) {
 		}
 	}
 }
+
+// TestSumMiddleRowsNegativeZero checks that rows of -0.0 sum to +0.0 in
+// every float dtype SumMiddleRows serves, NumPy's identity +0.0 added
+// first (np.zeros((3, 20)) * -1 summed over axis 0 is +0.0), with one
+// row, fewer than eight and more, under every vecmath implementation.
+func TestSumMiddleRowsNegativeZero(t *testing.T) {
+	defer vecmath.SetImpl(vecmath.Impl())
+	for _, name := range vecmath.Impls() {
+		if err := vecmath.SetImpl(name); err != nil {
+			t.Fatal(err)
+		}
+		for _, dt := range []DType{Float64, Float32, Float16} {
+			for _, shape := range [][]int{{1, 20}, {3, 20}, {9, 37}, {2, 17, 40}} {
+				neg := make([]float64, numel(shape))
+				for i := range neg {
+					neg[i] = math.Copysign(0, -1)
+				}
+				x, err := FromSlice(neg, shape...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if x, err = x.To(dt); err != nil {
+					t.Fatal(err)
+				}
+				got, err := SumMiddleRows(x, 0, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, _ := got.Float64s()
+				for j, v := range g {
+					if v != 0 || math.Signbit(v) {
+						t.Fatalf("%s %s %v: [%d] = %v, want +0", name, dt, shape, j, v)
+					}
+				}
+			}
+		}
+	}
+}

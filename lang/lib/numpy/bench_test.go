@@ -33,3 +33,32 @@ func BenchmarkNumPy(b *testing.B) {
 		})
 	}
 }
+
+// reductionCalls are small reductions over an axis, where the call's
+// argument binding, axis handling and result wrapping weigh as much as
+// the additions: 8 × 1,000 float64 summed over its rows.
+var reductionCalls = []struct{ name, loop string }{
+	{"SumAxis0", "s = a.sum(axis=0)"},
+	{"NpSumAxis0", "s = np.sum(a, axis=0)"},
+	{"MeanAxis0", "s = a.mean(axis=0)"},
+	{"SumAxis1", "s = a.sum(axis=1)"},
+}
+
+// BenchmarkReductionCall times reductionCalls in a loop of b.N
+// iterations; with -benchmem its allocations a call.
+func BenchmarkReductionCall(b *testing.B) {
+	for _, p := range reductionCalls {
+		b.Run(p.name, func(b *testing.B) {
+			s := lang.NewSession(lang.IO{})
+			if r := s.Exec(context.Background(), "", prelude+"a = np.ones((8, 1000))\n"); r.Err != nil {
+				b.Fatal(r.Err.Render())
+			}
+			src := "for i in range(" + strconv.Itoa(b.N) + "):\n    " + p.loop
+			b.ReportAllocs()
+			b.ResetTimer()
+			if r := s.Exec(context.Background(), "", src); r.Err != nil {
+				b.Fatal(r.Err.Render())
+			}
+		})
+	}
+}

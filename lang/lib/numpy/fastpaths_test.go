@@ -39,6 +39,11 @@ func TestSumLeadingAxesMatchesNumPyBits(t *testing.T) {
 		"bits(mk(40, 30)[5:].sum(axis=0))",
 		"a = mk(100, 8)\nbits(a.sum(axis=1)), bits(a.sum())",
 		"bits(np.arange(12).reshape(4, 3).sum(axis=0)), bits(np.ones((5, 3), dtype=np.float16).sum(axis=0))",
+		// -0.0 rows sum to +0.0 (the first row is added to +0.0, not copied).
+		"z = np.zeros((9, 37)) * -1\nbits(z.sum(axis=0)), bits(z[:1].sum(axis=0)), bits(z.astype(np.float32).sum(axis=0)), bits(z.astype(np.float16).sum(axis=0))",
+		// The float64 mean divides its own sum in place: the input stays.
+		"a = mk(1, 5)\nm = a.mean(axis=0)\nbits(a), bits(m), bits(mk(4, 1).mean(axis=0)), bits(mk(6, 3, 1).mean(axis=(0, 2), keepdims=True))",
+		"a = mk(8, 100)\nbits(a.mean(axis=0)), bits(a), bits(a.var(axis=0)), bits(np.mean(a, axis=1, keepdims=True))",
 	})
 }
 

@@ -157,9 +157,10 @@ func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)
 	if !x.IsContiguous() {
 		return sumStrided(x, dims, keep)
 	}
-	var shape []int // x's shape without its axes of length 1
+	xShape := x.Shape()
+	shape := make([]int, 0, len(xShape)) // x's shape without its axes of length 1
 	first, last := -1, -1
-	for d, n := range x.Shape() {
+	for d, n := range xShape {
 		if n == 1 {
 			continue
 		}
@@ -176,9 +177,15 @@ func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)
 	if first < 0 {
 		return sumStrided(x, dims, keep) // only axes of length 1 reduced
 	}
-	flat, err := x.Reshape(shape...)
-	if err != nil {
-		return nil, err
+	// Without axes of length 1 x is its own flat form, and the result
+	// has the reduced shape already unless keepdims asks for the ones.
+	unchanged := len(shape) == len(xShape)
+	flat := x
+	var err error
+	if !unchanged {
+		if flat, err = x.Reshape(shape...); err != nil {
+			return nil, err
+		}
 	}
 	var r *tensor.Tensor
 	if last == len(shape)-1 {
@@ -186,10 +193,10 @@ func sumInOrder(x *tensor.Tensor, dims []int, keep bool) (*tensor.Tensor, error)
 	} else {
 		r, err = tensor.SumMiddleRows(flat, first, last+1)
 	}
-	if err != nil {
-		return nil, err
+	if err != nil || unchanged && !keep {
+		return r, err
 	}
-	return r.Reshape(reducedShape(x.Shape(), dims, keep)...)
+	return r.Reshape(reducedShape(xShape, dims, keep)...)
 }
 
 // sumStrided is tensor.SumStridedNumPy with keepdims: a strided view, or
@@ -240,15 +247,20 @@ func reducedCount(x *tensor.Tensor, dims []int) int {
 // integer scalar's value-based promotion), never rounding the count
 // itself; the quotient in float64 rounded once to the dtype is the same
 // number, since float64 holds more than twice float32's digits and two.
+// A float64 sum is divided in place, as NumPy's _mean and _var divide
+// with out=: sum must be the caller's own fresh result (sumInOrder's).
 func divideByCount(sum *tensor.Tensor, n int) (*tensor.Tensor, error) {
 	dt := sum.DType()
+	if dt == tensor.Float64 {
+		return sum, tensor.DivSpec.ApplyInPlace(sum, tensor.MustScalar(float64(n)))
+	}
 	wide, err := sum.To(tensor.Float64)
 	if err != nil {
 		return nil, err
 	}
 	q, err := tensor.Div(wide, tensor.MustScalar(float64(n)))
-	if err != nil || dt == tensor.Float64 {
-		return q, err
+	if err != nil {
+		return nil, err
 	}
 	return q.To(dt)
 }

@@ -7,19 +7,25 @@ package vecmath
 // loop's additions in the scalar loop's order, so every implementation
 // gives the Go loop's bits (a NaN's payload aside).
 
-// SumRowsFloat64 adds k rows of x, stride elements apart, to acc in
-// order: acc[j] = ((acc[j] + x[j]) + x[stride+j]) + ... + x[(k-1)*stride+j],
-// rounded after each addition, as NumPy adds the rows of a C-contiguous
-// array reduced over its leading axes. The vector kernels take eight
-// rows at a time, sweeping the columns with one pointer per row (eight
-// sequential streams), each column's sum in a register from the load of
-// acc to its store: one load and one store of acc per eight rows, not per
-// row; fewer than eight rows left are added a row at a time within a
-// register of columns. x must hold (k-1)*stride+len(acc) elements and
-// must not overlap acc.
+// SumRowsFloat64 sets acc to the sum of k rows of x, stride elements
+// apart, in order from +0.0: acc[j] = ((+0.0 + x[j]) + x[stride+j]) + ...
+// + x[(k-1)*stride+j], rounded after each addition, as NumPy adds the rows
+// of a C-contiguous array reduced over its leading axes (-0.0 rows sum to
+// +0.0). acc is only written, never read, so a fresh output needs no
+// clear before it: the first pass starts its registers at +0.0. The
+// vector kernels take eight rows at a time, sweeping the columns with one
+// pointer per row (eight sequential streams), each column's sum in a
+// register from the load of acc to its store: one load and one store of
+// acc per eight rows, not per row; fewer than eight rows left are added a
+// row at a time within a register of columns. x must hold
+// (k-1)*stride+len(acc) elements and must not overlap acc.
 func SumRowsFloat64(acc, x []float64, stride, k int) {
 	n := len(acc)
-	if n == 0 || k <= 0 {
+	if n == 0 {
+		return
+	}
+	if k <= 0 {
+		clear(acc)
 		return
 	}
 	x = rowsSpan(x, n, stride, k)
@@ -27,21 +33,25 @@ func SumRowsFloat64(acc, x []float64, stride, k int) {
 		im := impls.Current()
 		r := 0
 		for ; r+8 <= k; r += 8 {
-			im.sumRows8F64(acc[:n8], x[r*stride:], stride)
+			im.sumRows8F64(acc[:n8], x[r*stride:], stride, r == 0)
 		}
 		if r < k {
-			im.sumRowsF64(acc[:n8], x[r*stride:], stride, k-r)
+			im.sumRowsF64(acc[:n8], x[r*stride:], stride, k-r, r == 0)
 		}
 		acc, x = acc[n8:], x[n8:]
 	}
-	sumRowsGeneric(acc, x, stride, k)
+	sumRowsGeneric(acc, x, stride, k, true)
 }
 
 // SumRowsFloat32 is SumRowsFloat64 for float32, each sum rounded to
 // float32.
 func SumRowsFloat32(acc, x []float32, stride, k int) {
 	n := len(acc)
-	if n == 0 || k <= 0 {
+	if n == 0 {
+		return
+	}
+	if k <= 0 {
+		clear(acc)
 		return
 	}
 	x = rowsSpan(x, n, stride, k)
@@ -49,14 +59,14 @@ func SumRowsFloat32(acc, x []float32, stride, k int) {
 		im := impls.Current()
 		r := 0
 		for ; r+8 <= k; r += 8 {
-			im.sumRows8F32(acc[:n16], x[r*stride:], stride)
+			im.sumRows8F32(acc[:n16], x[r*stride:], stride, r == 0)
 		}
 		if r < k {
-			im.sumRowsF32(acc[:n16], x[r*stride:], stride, k-r)
+			im.sumRowsF32(acc[:n16], x[r*stride:], stride, k-r, r == 0)
 		}
 		acc, x = acc[n16:], x[n16:]
 	}
-	sumRowsGeneric(acc, x, stride, k)
+	sumRowsGeneric(acc, x, stride, k, true)
 }
 
 // rowsSpan returns x cut to the k rows of n elements, stride apart, that
@@ -71,14 +81,24 @@ func rowsSpan[T float32 | float64](x []T, n, stride, k int) []T {
 }
 
 // sumRows8Generic is the eight-row kernel in Go.
-func sumRows8Generic[T float32 | float64](acc, x []T, stride int) { sumRowsGeneric(acc, x, stride, 8) }
+func sumRows8Generic[T float32 | float64](acc, x []T, stride int, zero bool) {
+	sumRowsGeneric(acc, x, stride, 8, zero)
+}
 
-// sumRowsGeneric is SumRowsFloat64 and SumRowsFloat32 in Go: a row at a
-// time, the same additions in the same order.
-func sumRowsGeneric[T float32 | float64](acc, x []T, stride, k int) {
+// sumRowsGeneric adds k rows of x to acc in Go, a row at a time, the
+// same additions in the same order as the vector kernels; with zero set
+// it starts from +0.0 and does not read acc.
+func sumRowsGeneric[T float32 | float64](acc, x []T, stride, k int, zero bool) {
 	n := len(acc)
 	for r := range k {
 		row := x[r*stride : r*stride+n]
+		if r == 0 && zero {
+			var z T // +0.0, added: -0.0 becomes +0.0 as on a cleared acc
+			for j := range acc {
+				acc[j] = z + row[j]
+			}
+			continue
+		}
 		for j := range acc {
 			acc[j] += row[j]
 		}

@@ -5,48 +5,62 @@
 // The kernels of rowsum.go. Each lane adds in the Go loop's order, so the
 // results are its bits (a NaN's payload aside).
 
-// SUMROWS loads the arguments of sumRows*(acc, x []T, stride, k int): acc
-// in DI, its length in CX, x in SI, the stride in bytes (shift: log2 of
-// the element's size) in R8, k in R9.
+// SUMROWS loads the arguments of sumRows*(acc, x []T, stride, k int, zero
+// bool): acc in DI, its length in CX, x in SI, the stride in bytes
+// (shift: log2 of the element's size) in R8, k in R9, zero in R10.
 #define SUMROWS(shift) \
-	MOVQ acc_base+0(FP), DI; \
-	MOVQ acc_len+8(FP), CX; \
-	MOVQ x_base+24(FP), SI; \
-	MOVQ stride+48(FP), R8; \
-	SHLQ $shift, R8; \
-	MOVQ k+56(FP), R9
+	MOVQ    acc_base+0(FP), DI; \
+	MOVQ    acc_len+8(FP), CX; \
+	MOVQ    x_base+24(FP), SI; \
+	MOVQ    stride+48(FP), R8; \
+	SHLQ    $shift, R8; \
+	MOVQ    k+56(FP), R9; \
+	MOVBLZX zero+64(FP), R10
 
-// SUMROWS8 loads the arguments of sumRows8*(acc, x []T, stride int): acc
-// in DI, its length in CX, the stride in bytes (shift: log2 of the
-// element's size) in R8, and the rows: row 0 at SI, 1 at R10, 2 at R11, 3
-// at R12, and rows 4 to 7 four strides past those.
+// SUMROWS8 loads the arguments of sumRows8*(acc, x []T, stride int, zero
+// bool): acc in DI, its length in CX, the stride in bytes (shift: log2 of
+// the element's size) in R8, the rows: row 0 at SI, 1 at R10, 2 at R11, 3
+// at R12, and rows 4 to 7 four strides past those; zero in R13.
 #define SUMROWS8(shift) \
-	MOVQ acc_base+0(FP), DI; \
-	MOVQ acc_len+8(FP), CX; \
-	MOVQ x_base+24(FP), SI; \
-	MOVQ stride+48(FP), R8; \
-	SHLQ $shift, R8; \
-	LEAQ (SI)(R8*1), R10; \
-	LEAQ (SI)(R8*2), R11; \
-	LEAQ (R10)(R8*2), R12
+	MOVQ    acc_base+0(FP), DI; \
+	MOVQ    acc_len+8(FP), CX; \
+	MOVQ    x_base+24(FP), SI; \
+	MOVQ    stride+48(FP), R8; \
+	SHLQ    $shift, R8; \
+	LEAQ    (SI)(R8*1), R10; \
+	LEAQ    (SI)(R8*2), R11; \
+	LEAQ    (R10)(R8*2), R12; \
+	MOVBLZX zero+56(FP), R13
 
 // The sumRows8 kernels add exactly eight rows, sweeping the columns with
 // one pointer per row, each a sequential stream: acc[j] = ((acc[j] + r0[j])
-// + r1[j]) + ... + r7[j] in one register from load to store.
+// + r1[j]) + ... + r7[j] in one register from load to store. With zero
+// set, every kernel starts each register at +0.0 instead of loading acc,
+// which it then only writes: (+0.0 + r0[j]) + ..., the first pass over a
+// fresh output without a clear before it.
 
-// func sumRowsF64AVX512(acc, x []float64, stride, k int)
+// func sumRowsF64AVX512(acc, x []float64, stride, k int, zero bool)
 // len(acc) a multiple of 8, k >= 1: 32 columns at a time in four
 // registers, then 8.
-TEXT ·sumRowsF64AVX512(SB), NOSPLIT, $0-64
+TEXT ·sumRowsF64AVX512(SB), NOSPLIT, $0-65
 	SUMROWS(3)
 
 srowsd512wide:
 	CMPQ    CX, $32
 	JB      srowsd512one
+	TESTQ   R10, R10
+	JNZ     srowsd512widezero
 	VMOVUPD (DI), Z0
 	VMOVUPD 64(DI), Z1
 	VMOVUPD 128(DI), Z2
 	VMOVUPD 192(DI), Z3
+	JMP     srowsd512wideacc
+srowsd512widezero:
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+srowsd512wideacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -70,7 +84,13 @@ srowsd512widerow:
 srowsd512one:
 	TESTQ   CX, CX
 	JZ      srowsd512done
+	TESTQ   R10, R10
+	JNZ     srowsd512onezero
 	VMOVUPD (DI), Z0
+	JMP     srowsd512oneacc
+srowsd512onezero:
+	VPXORQ  Z0, Z0, Z0
+srowsd512oneacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -89,19 +109,28 @@ srowsd512done:
 	VZEROUPPER
 	RET
 
-// func sumRowsF64AVX2(acc, x []float64, stride, k int)
+// func sumRowsF64AVX2(acc, x []float64, stride, k int, zero bool)
 // len(acc) a multiple of 8, k >= 1: 16 columns at a time in four
 // registers, then 4.
-TEXT ·sumRowsF64AVX2(SB), NOSPLIT, $0-64
+TEXT ·sumRowsF64AVX2(SB), NOSPLIT, $0-65
 	SUMROWS(3)
 
 srowsd256wide:
 	CMPQ    CX, $16
 	JB      srowsd256one
+	TESTQ   R10, R10
+	JNZ     srowsd256widezero
 	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
 	VMOVUPD 64(DI), Y2
 	VMOVUPD 96(DI), Y3
+	JMP     srowsd256wideacc
+srowsd256widezero:
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+srowsd256wideacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -125,7 +154,13 @@ srowsd256widerow:
 srowsd256one:
 	TESTQ   CX, CX
 	JZ      srowsd256done
+	TESTQ   R10, R10
+	JNZ     srowsd256onezero
 	VMOVUPD (DI), Y0
+	JMP     srowsd256oneacc
+srowsd256onezero:
+	VXORPS  Y0, Y0, Y0
+srowsd256oneacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -144,19 +179,28 @@ srowsd256done:
 	VZEROUPPER
 	RET
 
-// func sumRowsF32AVX512(acc, x []float32, stride, k int)
+// func sumRowsF32AVX512(acc, x []float32, stride, k int, zero bool)
 // len(acc) a multiple of 16, k >= 1: 64 columns at a time in four
 // registers, then 16.
-TEXT ·sumRowsF32AVX512(SB), NOSPLIT, $0-64
+TEXT ·sumRowsF32AVX512(SB), NOSPLIT, $0-65
 	SUMROWS(2)
 
 srowss512wide:
 	CMPQ    CX, $64
 	JB      srowss512one
+	TESTQ   R10, R10
+	JNZ     srowss512widezero
 	VMOVUPS (DI), Z0
 	VMOVUPS 64(DI), Z1
 	VMOVUPS 128(DI), Z2
 	VMOVUPS 192(DI), Z3
+	JMP     srowss512wideacc
+srowss512widezero:
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+srowss512wideacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -180,7 +224,13 @@ srowss512widerow:
 srowss512one:
 	TESTQ   CX, CX
 	JZ      srowss512done
+	TESTQ   R10, R10
+	JNZ     srowss512onezero
 	VMOVUPS (DI), Z0
+	JMP     srowss512oneacc
+srowss512onezero:
+	VPXORQ  Z0, Z0, Z0
+srowss512oneacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -199,19 +249,28 @@ srowss512done:
 	VZEROUPPER
 	RET
 
-// func sumRowsF32AVX2(acc, x []float32, stride, k int)
+// func sumRowsF32AVX2(acc, x []float32, stride, k int, zero bool)
 // len(acc) a multiple of 16, k >= 1: 32 columns at a time in four
 // registers, then 8.
-TEXT ·sumRowsF32AVX2(SB), NOSPLIT, $0-64
+TEXT ·sumRowsF32AVX2(SB), NOSPLIT, $0-65
 	SUMROWS(2)
 
 srowss256wide:
 	CMPQ    CX, $32
 	JB      srowss256one
+	TESTQ   R10, R10
+	JNZ     srowss256widezero
 	VMOVUPS (DI), Y0
 	VMOVUPS 32(DI), Y1
 	VMOVUPS 64(DI), Y2
 	VMOVUPS 96(DI), Y3
+	JMP     srowss256wideacc
+srowss256widezero:
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+srowss256wideacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -235,7 +294,13 @@ srowss256widerow:
 srowss256one:
 	TESTQ   CX, CX
 	JZ      srowss256done
+	TESTQ   R10, R10
+	JNZ     srowss256onezero
 	VMOVUPS (DI), Y0
+	JMP     srowss256oneacc
+srowss256onezero:
+	VXORPS  Y0, Y0, Y0
+srowss256oneacc:
 	MOVQ    SI, AX
 	MOVQ    R9, BX
 
@@ -344,18 +409,27 @@ pws256combine:
 	VZEROUPPER
 	RET
 
-// func sumRows8F64AVX512(acc, x []float64, stride int)
+// func sumRows8F64AVX512(acc, x []float64, stride int, zero bool)
 // Eight rows: 32 columns at a time in four registers, then 8.
-TEXT ·sumRows8F64AVX512(SB), NOSPLIT, $0-56
+TEXT ·sumRows8F64AVX512(SB), NOSPLIT, $0-57
 	SUMROWS8(3)
 
 s8d512wide:
 	CMPQ    CX, $32
 	JB      s8d512one
+	TESTQ   R13, R13
+	JNZ     s8d512widezero
 	VMOVUPD (DI), Z0
 	VMOVUPD 64(DI), Z1
 	VMOVUPD 128(DI), Z2
 	VMOVUPD 192(DI), Z3
+	JMP     s8d512wideacc
+s8d512widezero:
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+s8d512wideacc:
 	VADDPD  (SI), Z0, Z0
 	VADDPD  64(SI), Z1, Z1
 	VADDPD  128(SI), Z2, Z2
@@ -403,7 +477,13 @@ s8d512wide:
 s8d512one:
 	TESTQ   CX, CX
 	JZ      s8d512done
+	TESTQ   R13, R13
+	JNZ     s8d512onezero
 	VMOVUPD (DI), Z0
+	JMP     s8d512oneacc
+s8d512onezero:
+	VPXORQ  Z0, Z0, Z0
+s8d512oneacc:
 	VADDPD  (SI), Z0, Z0
 	VADDPD  (R10), Z0, Z0
 	VADDPD  (R11), Z0, Z0
@@ -425,18 +505,27 @@ s8d512done:
 	VZEROUPPER
 	RET
 
-// func sumRows8F64AVX2(acc, x []float64, stride int)
+// func sumRows8F64AVX2(acc, x []float64, stride int, zero bool)
 // Eight rows: 16 columns at a time in four registers, then 4.
-TEXT ·sumRows8F64AVX2(SB), NOSPLIT, $0-56
+TEXT ·sumRows8F64AVX2(SB), NOSPLIT, $0-57
 	SUMROWS8(3)
 
 s8d256wide:
 	CMPQ    CX, $16
 	JB      s8d256one
+	TESTQ   R13, R13
+	JNZ     s8d256widezero
 	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
 	VMOVUPD 64(DI), Y2
 	VMOVUPD 96(DI), Y3
+	JMP     s8d256wideacc
+s8d256widezero:
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+s8d256wideacc:
 	VADDPD  (SI), Y0, Y0
 	VADDPD  32(SI), Y1, Y1
 	VADDPD  64(SI), Y2, Y2
@@ -484,7 +573,13 @@ s8d256wide:
 s8d256one:
 	TESTQ   CX, CX
 	JZ      s8d256done
+	TESTQ   R13, R13
+	JNZ     s8d256onezero
 	VMOVUPD (DI), Y0
+	JMP     s8d256oneacc
+s8d256onezero:
+	VXORPS  Y0, Y0, Y0
+s8d256oneacc:
 	VADDPD  (SI), Y0, Y0
 	VADDPD  (R10), Y0, Y0
 	VADDPD  (R11), Y0, Y0
@@ -506,18 +601,27 @@ s8d256done:
 	VZEROUPPER
 	RET
 
-// func sumRows8F32AVX512(acc, x []float32, stride int)
+// func sumRows8F32AVX512(acc, x []float32, stride int, zero bool)
 // Eight rows: 64 columns at a time in four registers, then 16.
-TEXT ·sumRows8F32AVX512(SB), NOSPLIT, $0-56
+TEXT ·sumRows8F32AVX512(SB), NOSPLIT, $0-57
 	SUMROWS8(2)
 
 s8s512wide:
 	CMPQ    CX, $64
 	JB      s8s512one
+	TESTQ   R13, R13
+	JNZ     s8s512widezero
 	VMOVUPS (DI), Z0
 	VMOVUPS 64(DI), Z1
 	VMOVUPS 128(DI), Z2
 	VMOVUPS 192(DI), Z3
+	JMP     s8s512wideacc
+s8s512widezero:
+	VPXORQ  Z0, Z0, Z0
+	VPXORQ  Z1, Z1, Z1
+	VPXORQ  Z2, Z2, Z2
+	VPXORQ  Z3, Z3, Z3
+s8s512wideacc:
 	VADDPS  (SI), Z0, Z0
 	VADDPS  64(SI), Z1, Z1
 	VADDPS  128(SI), Z2, Z2
@@ -565,7 +669,13 @@ s8s512wide:
 s8s512one:
 	TESTQ   CX, CX
 	JZ      s8s512done
+	TESTQ   R13, R13
+	JNZ     s8s512onezero
 	VMOVUPS (DI), Z0
+	JMP     s8s512oneacc
+s8s512onezero:
+	VPXORQ  Z0, Z0, Z0
+s8s512oneacc:
 	VADDPS  (SI), Z0, Z0
 	VADDPS  (R10), Z0, Z0
 	VADDPS  (R11), Z0, Z0
@@ -587,18 +697,27 @@ s8s512done:
 	VZEROUPPER
 	RET
 
-// func sumRows8F32AVX2(acc, x []float32, stride int)
+// func sumRows8F32AVX2(acc, x []float32, stride int, zero bool)
 // Eight rows: 32 columns at a time in four registers, then 8.
-TEXT ·sumRows8F32AVX2(SB), NOSPLIT, $0-56
+TEXT ·sumRows8F32AVX2(SB), NOSPLIT, $0-57
 	SUMROWS8(2)
 
 s8s256wide:
 	CMPQ    CX, $32
 	JB      s8s256one
+	TESTQ   R13, R13
+	JNZ     s8s256widezero
 	VMOVUPS (DI), Y0
 	VMOVUPS 32(DI), Y1
 	VMOVUPS 64(DI), Y2
 	VMOVUPS 96(DI), Y3
+	JMP     s8s256wideacc
+s8s256widezero:
+	VXORPS  Y0, Y0, Y0
+	VXORPS  Y1, Y1, Y1
+	VXORPS  Y2, Y2, Y2
+	VXORPS  Y3, Y3, Y3
+s8s256wideacc:
 	VADDPS  (SI), Y0, Y0
 	VADDPS  32(SI), Y1, Y1
 	VADDPS  64(SI), Y2, Y2
@@ -646,7 +765,13 @@ s8s256wide:
 s8s256one:
 	TESTQ   CX, CX
 	JZ      s8s256done
+	TESTQ   R13, R13
+	JNZ     s8s256onezero
 	VMOVUPS (DI), Y0
+	JMP     s8s256oneacc
+s8s256onezero:
+	VXORPS  Y0, Y0, Y0
+s8s256oneacc:
 	VADDPS  (SI), Y0, Y0
 	VADDPS  (R10), Y0, Y0
 	VADDPS  (R11), Y0, Y0

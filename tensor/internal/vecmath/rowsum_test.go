@@ -32,10 +32,12 @@ func sameFloatBits[T float32 | float64](a, b T) bool {
 }
 
 // TestSumRows checks SumRowsFloat64 and SumRowsFloat32 under every
-// implementation against the scalar loop, a row at a time, bit for bit:
-// lengths 0 to 70 (around the vector widths and the four-register
-// blocks), 1 to 9 rows, strides longer than the rows, and acc and x at
-// unaligned starts; the element past acc must stay untouched.
+// implementation against the scalar loop from +0.0, a row at a time, bit
+// for bit: lengths 0 to 70 (around the vector widths and the
+// four-register blocks), 0 to 17 rows (one and two eight-row passes with
+// and without rows after them), strides longer than the rows, and acc
+// and x at unaligned starts; what acc held before must not count, and
+// the element past acc must stay untouched.
 func TestSumRows(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		t.Run("float64", func(t *testing.T) { testSumRows(t, SumRowsFloat64) })
@@ -47,10 +49,10 @@ func testSumRows[T float32 | float64](t *testing.T, sumRows func(acc, x []T, str
 	r := rand.New(rand.NewPCG(5, 6))
 	value := orderValues(r)
 	for n := range 71 {
-		for _, k := range []int{1, 2, 3, 7, 8, 9} {
+		for _, k := range []int{0, 1, 2, 3, 7, 8, 9, 16, 17} {
 			stride := n + r.IntN(5)
 			off := r.IntN(4)
-			x := make([]T, off+(k-1)*stride+n)
+			x := make([]T, off+max(0, (k-1)*stride+n))
 			for i := range x {
 				x[i] = T(value())
 			}
@@ -58,10 +60,9 @@ func testSumRows[T float32 | float64](t *testing.T, sumRows func(acc, x []T, str
 			aoff := r.IntN(4)
 			buf := make([]T, aoff+n+1)
 			acc := buf[aoff : aoff+n]
-			want := make([]T, n)
+			want := make([]T, n) // +0.0
 			for j := range acc {
-				acc[j] = T(value())
-				want[j] = acc[j]
+				acc[j] = T(value()) // to be ignored
 			}
 			for row := range k {
 				for j := range want {
@@ -78,6 +79,38 @@ func testSumRows[T float32 | float64](t *testing.T, sumRows func(acc, x []T, str
 			}
 			if buf[aoff+n] != guard {
 				t.Fatalf("n=%d k=%d: wrote past acc", n, k)
+			}
+		}
+	}
+}
+
+// TestSumRowsNegativeZero checks that rows of -0.0 sum to +0.0 under
+// every implementation, as NumPy's addition to its identity +0.0 gives:
+// the kernels' first pass must add to +0.0, not copy the first row.
+func TestSumRowsNegativeZero(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		t.Run("float64", func(t *testing.T) { testSumRowsNegativeZero(t, SumRowsFloat64) })
+		t.Run("float32", func(t *testing.T) { testSumRowsNegativeZero(t, SumRowsFloat32) })
+	})
+}
+
+func testSumRowsNegativeZero[T float32 | float64](t *testing.T, sumRows func(acc, x []T, stride, k int)) {
+	negZero := T(math.Copysign(0, -1))
+	for _, n := range []int{5, 8, 16, 37, 64, 70} {
+		for _, k := range []int{1, 3, 8, 9, 16} {
+			x := make([]T, k*n)
+			for i := range x {
+				x[i] = negZero
+			}
+			acc := make([]T, n)
+			for j := range acc {
+				acc[j] = negZero
+			}
+			sumRows(acc, x, n, k)
+			for j, v := range acc {
+				if v != 0 || math.Signbit(float64(v)) {
+					t.Fatalf("n=%d k=%d: acc[%d] = %v (sign %v), want +0", n, k, j, v, math.Signbit(float64(v)))
+				}
 			}
 		}
 	}

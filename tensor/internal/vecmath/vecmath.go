@@ -58,15 +58,16 @@ type impl struct {
 	// addRows8F64 is AddRows8Float64 for a length that is a multiple of
 	// 8, the rows as long as acc.
 	addRows8F64 func(acc []float64, rows *[8][]float64, load bool)
-	// sumRowsF64 and sumRowsF32 are SumRowsFloat64 and SumRowsFloat32
-	// for a length of acc that is a multiple of 8 (float64) or 16
-	// (float32), k >= 1, x cut to the rows.
-	sumRowsF64 func(acc, x []float64, stride, k int)
-	sumRowsF32 func(acc, x []float32, stride, k int)
+	// sumRowsF64 and sumRowsF32 add k rows to acc as SumRowsFloat64 and
+	// SumRowsFloat32 do, for a length of acc that is a multiple of 8
+	// (float64) or 16 (float32), k >= 1, x cut to the rows; with zero
+	// set they start from +0.0 and never read acc.
+	sumRowsF64 func(acc, x []float64, stride, k int, zero bool)
+	sumRowsF32 func(acc, x []float32, stride, k int, zero bool)
 	// sumRows8F64 and sumRows8F32 are sumRowsF64 and sumRowsF32 for
 	// eight rows, by columns: the faster for eight rows.
-	sumRows8F64 func(acc, x []float64, stride int)
-	sumRows8F32 func(acc, x []float32, stride int)
+	sumRows8F64 func(acc, x []float64, stride int, zero bool)
+	sumRows8F32 func(acc, x []float32, stride int, zero bool)
 	// pairwiseF64 and pairwiseF32 are the pairwise blocks without the
 	// remainder, for a length that is a multiple of 8, at least 8.
 	pairwiseF64 func(x []float64) float64
