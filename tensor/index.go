@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sync/atomic"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 type indexKind uint8
@@ -490,7 +492,8 @@ func gather1D(d DType, v *Tensor, a advIndex) (*Tensor, error) {
 // of bounds (stopping there), or -1.
 type gather1DFunc func(src, dst *Tensor, vals []int64, begin, end int) int
 
-var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: gather1DKernel[float32], Float64: gather1DKernel[float64], Int64: gather1DKernel[int64], Bool: gather1DKernel[uint8], Uint8: gather1DKernel[U8], Int8: gather1DKernel[int8], Int16: gather1DKernel[int16], Int32: gather1DKernel[int32], Float16: gather1DKernel[F16], BFloat16: gather1DKernel[BF16], Complex64: gather1DKernel[complex64], Complex128: gather1DKernel[complex128], Uint16: gather1DKernel[uint16], Uint32: gather1DKernel[uint32], Uint64: gather1DKernel[uint64]})
+// The dtypes of 4 and 8 bytes gather in vectors (index_take.go).
+var gather1DKernels = AllDTypes(ByDType[gather1DFunc]{Float32: takeWords[float32](vecmath.Take32), Float64: takeWords[float64](vecmath.Take64), Int64: takeWords[int64](vecmath.Take64), Bool: gather1DKernel[uint8], Uint8: gather1DKernel[U8], Int8: gather1DKernel[int8], Int16: gather1DKernel[int16], Int32: takeWords[int32](vecmath.Take32), Float16: gather1DKernel[F16], BFloat16: gather1DKernel[BF16], Complex64: takeWords[complex64](vecmath.Take64), Complex128: gather1DKernel[complex128], Uint16: gather1DKernel[uint16], Uint32: takeWords[uint32](vecmath.Take32), Uint64: takeWords[uint64](vecmath.Take64)})
 
 func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) int {
 	s, d := src.storage.data.([]T), dst.storage.data.([]T)[begin:end]
@@ -502,9 +505,7 @@ func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) i
 		// proves the load in bounds (no second check, no multiply).
 		s = s[off : off+int(size)]
 		for k, i := range vals {
-			if i < 0 {
-				i += size
-			}
+			i += size & (i >> 63) // the wrap without a branch to mispredict
 			if uint64(i) >= uint64(len(s)) {
 				return begin + k
 			}
@@ -513,9 +514,7 @@ func gather1DKernel[T Element](src, dst *Tensor, vals []int64, begin, end int) i
 		return -1
 	}
 	for k, i := range vals {
-		if i < 0 {
-			i += size
-		}
+		i += size & (i >> 63)
 		if uint64(i) >= uint64(size) {
 			return begin + k
 		}

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math/rand"
 	"slices"
 	"strconv"
 	"testing"
@@ -100,9 +101,64 @@ func TestGather1DMatchesPlan(t *testing.T) {
 	}
 }
 
+// TestGather1DVectorsMatchPlan checks the vector gathers of the 4- and
+// 8-byte dtypes (and the scalar loop of the others) against the general
+// path on index arrays long enough for the vectors: every dtype, mixed
+// signs, a strided source, and one bad index (too large or too negative)
+// at each of the first 40 positions, so at every lane of the first
+// vectors, which the error must name as the plan's does.
+func TestGather1DVectorsMatchPlan(t *testing.T) {
+	const size, n = 50, 40
+	r := rand.New(rand.NewSource(29))
+	vals := make([]int64, n)
+	for k := range vals {
+		vals[k] = int64(r.Intn(2*size) - size)
+	}
+	x := mustTensor(t, seq64(2*size), 2*size)
+	two, start := 2, size
+	strided, err := x.Index(IndexSlice(nil, nil, &two)) // x[::2]
+	if err != nil || strided.strides[0] != 2 {
+		t.Fatal("x[::2] is not a strided view", err)
+	}
+	contiguous, err := x.Index(IndexSlice(&start, nil, nil)) // x[50:], an offset
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []DType{Float64, Float32, Int64, Int32, Uint64, Uint32, Complex64, Complex128, Int16, Uint8, Bool, Float16, BFloat16} {
+		for _, view := range []struct {
+			name string
+			x    *Tensor
+		}{{"contiguous", contiguous}, {"strided", strided}} {
+			src, err := view.x.To(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := func(name string, vals []int64) {
+				idx := ixTensor(t, vals, len(vals))
+				got, err := src.Index(idx)
+				want, werr := indexByPlan(src, idx)
+				if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Fatalf("%v %s %s: error %v, the plan's %v", d, view.name, name, err, werr)
+				}
+				if err == nil && (got.DType() != d || !sameElements(t, got, want)) {
+					t.Fatalf("%v %s %s: gather gave %v, the plan %v", d, view.name, name, got, want)
+				}
+			}
+			check("in range", vals)
+			for bad := range n {
+				for _, v := range []int64{size, -size - 1 - int64(bad)} {
+					b := slices.Clone(vals)
+					b[bad] = v
+					check("bad at "+strconv.Itoa(bad), b)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkGather1D is a[idx] on a million float64s with every seventh
 // index, as kaelbench's NumPy row: the 1-d gather beside the general
-// plan, in one run.
+// plan, in one run, and the gather with the sum of its output.
 func BenchmarkGather1D(b *testing.B) {
 	a, err := Arange(0, 1_000_000, 1, Float64)
 	if err != nil {
@@ -115,7 +171,7 @@ func BenchmarkGather1D(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		fn   func(*Tensor, ...Index) (*Tensor, error)
-	}{{"gather", (*Tensor).Index}, {"plan", indexByPlan}} {
+	}{{"gather", (*Tensor).Index}, {"plan", indexByPlan}, {"gather+sum", gatherSum}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := c.fn(a, IndexTensor(ix)); err != nil {
@@ -124,6 +180,16 @@ func BenchmarkGather1D(b *testing.B) {
 			}
 		})
 	}
+}
+
+// gatherSum is x[idx...].sum(), a gathered array read at once, as real
+// programs do (the row's loop does not).
+func gatherSum(x *Tensor, idx ...Index) (*Tensor, error) {
+	g, err := x.Index(idx...)
+	if err != nil {
+		return nil, err
+	}
+	return Sum(g, nil, false)
 }
 
 // sameElements reports whether a and b have the same shape and elements,
@@ -147,4 +213,39 @@ func sameElements(t *testing.T, a, b *Tensor) bool {
 	av, _ := Data[complex128](ac)
 	bv, _ := Data[complex128](bc)
 	return slices.Equal(a.shape, b.shape) && slices.Equal(av[ac.offset:ac.offset+ac.Numel()], bv[bc.offset:bc.offset+bc.Numel()])
+}
+
+// BenchmarkGather1DCached is the 1-d gather kernel alone into one
+// output, from a source that stays in the cache (4,096 elements) at
+// 100,000 random positions, half of them negative: a lookup table or a
+// permutation, where the scalar loop's instructions and not the memory
+// bound it; each dtype the vector kernels take.
+func BenchmarkGather1DCached(b *testing.B) {
+	r := rand.New(rand.NewSource(29))
+	const size, n = 4096, 100_000
+	vals := make([]int64, n)
+	for k := range vals {
+		vals[k] = int64(r.Intn(2*size) - size)
+	}
+	for _, d := range []DType{Float64, Float32, Int64, Int32} {
+		b.Run(d.String(), func(b *testing.B) {
+			a, err := Arange(0, size, 1, d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out, err := Empty(d, n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			kernel, err := gather1DKernels.Select("index", d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if k := kernel(a, out, vals, 0, n); k >= 0 {
+					b.Fatalf("index %d out of bounds", k)
+				}
+			}
+		})
+	}
 }

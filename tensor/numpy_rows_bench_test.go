@@ -48,8 +48,12 @@ func BenchmarkRowGatherInto(b *testing.B) {
 	ix, _ := Arange(0, 1_000_000, 7, Int64)
 	vals := ix.storage.data.([]int64)
 	out, _ := Empty(Float64, len(vals))
+	kernel, err := gather1DKernels.Select("index", Float64)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
-		if k := gather1DKernel[float64](a, out, vals, 0, len(vals)); k >= 0 {
+		if k := kernel(a, out, vals, 0, len(vals)); k >= 0 {
 			b.Fatalf("index %d out of bounds", k)
 		}
 	}

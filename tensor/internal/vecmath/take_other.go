@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package vecmath
+
+// take64Arch writes nothing: only amd64 has vector kernels.
+func take64Arch(dst, src []uint64, idx []int64) int { return 0 }
+
+// take32Arch writes nothing: only amd64 has vector kernels.
+func take32Arch(dst, src []uint32, idx []int64) int { return 0 }
