@@ -158,14 +158,18 @@ type passResult struct {
 // the leaves, a computed tensor's as it reaches its node, which then does
 // not run.
 func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, targets []edge) (*passResult, error) {
+	mark := tensor.MarkRecycle() // before the pass allocates anything
 	grads := map[*Node]*tensor.Tensor{}
 	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
 	c := &calc{rec: create, sums: map[*tensor.Tensor]bool{}}
 	res := &passResult{}
 	leafIndex := map[*tensor.Tensor]int{}
+	var rc *gradRecycler // set once the pass's nodes are known
 	toLeaf := func(leaf, g *tensor.Tensor) {
 		if k, ok := leafIndex[leaf]; ok {
-			res.leaves[k].g = c.accumulate(res.leaves[k].g, g)
+			prev := res.leaves[k].g
+			res.leaves[k].g = c.accumulate(prev, g)
+			rc.consumed(res.leaves[k].g, prev, g)
 		} else {
 			leafIndex[leaf] = len(res.leaves)
 			res.leaves = append(res.leaves, leafGrad{leaf, g})
@@ -190,10 +194,13 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 			toLeaf(r.leaf, rootGrads[i])
 			continue
 		}
-		deliver(c, grads, multi, r, rootGrads[i])
+		deliver(c, grads, multi, r, rootGrads[i], nil)
 		fns = append(fns, r.fn)
 	}
 	order := topoOrder(fns...)
+	if !retain && !create && targets == nil {
+		rc = newGradRecycler(order, mark, grads, multi, res, c)
+	}
 	var run map[*Node]bool
 	if targets != nil {
 		run = leadingTo(order, targets)
@@ -217,6 +224,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 		for _, g := range multi[n] {
 			delete(c.sums, g)
 		}
+		consumed, consumedMulti := grads[n], slices.Clone(multi[n])
 		var gradOutputs []*tensor.Tensor
 		if n.nodeHooks != nil {
 			var err error
@@ -250,10 +258,16 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 				if err := receive(e.fn.name, e.dtype, e.shape, gi, n.name); err != nil {
 					return nil, err
 				}
-				deliver(c, grads, multi, e, gi)
+				deliver(c, grads, multi, e, gi, rc)
 			}
 			if c.err != nil {
 				return nil, c.err
+			}
+		}
+		if ins != nil {
+			rc.release(consumed)
+			for _, g := range consumedMulti {
+				rc.release(g)
 			}
 		}
 	}
@@ -270,11 +284,15 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 	return res, nil
 }
 
-// deliver adds g to the gradient of the output of e.fn that e leads to.
-func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, e edge, g *tensor.Tensor) {
+// deliver adds g to the gradient of the output of e.fn that e leads to;
+// rc (nil in a pass that recycles nothing) takes what the sum consumed.
+func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.Tensor, e edge, g *tensor.Tensor, rc *gradRecycler) {
 	if e.fn.multi == nil {
 		if prev := grads[e.fn]; prev != nil {
-			g = c.accumulate(prev, g)
+			sum := c.accumulate(prev, g)
+			grads[e.fn] = sum
+			rc.consumed(sum, prev, g)
+			return
 		}
 		grads[e.fn] = g
 		return
@@ -284,8 +302,11 @@ func deliver(c *calc, grads map[*Node]*tensor.Tensor, multi map[*Node][]*tensor.
 		gs = make([]*tensor.Tensor, len(e.fn.multi.outs))
 		multi[e.fn] = gs
 	}
-	if gs[e.slot] != nil {
-		g = c.accumulate(gs[e.slot], g)
+	if prev := gs[e.slot]; prev != nil {
+		sum := c.accumulate(prev, g)
+		gs[e.slot] = sum
+		rc.consumed(sum, prev, g)
+		return
 	}
 	gs[e.slot] = g
 }

@@ -26,6 +26,9 @@ type Storage struct {
 	n       int // elements in data
 	device  Device
 	version atomic.Uint64
+	// serial numbers the storages initStorage allocated in the sizes
+	// recycled (storage_recycle.go); 0 for any other.
+	serial uint64
 }
 
 // Len returns the number of elements in the storage.
@@ -81,6 +84,7 @@ func checkHeapRoom(bytes float64) error {
 		return nil
 	}
 	drainPool()
+	drainRecycled()
 	runtime.GC()
 	if used := heapInUse(); used+bytes > limit {
 		return Errorf(MemoryError, "cannot allocate %s: %s is in use and the limit is %s",
@@ -155,6 +159,9 @@ func initStorage(s *Storage, d DType, n int, zero bool) error {
 		return err
 	}
 	s.data, s.n, s.device = alloc(n, zero), n, CPU
+	if recycleClassOf(int(bytes)) != 0 {
+		s.serial = nextSerial()
+	}
 	return nil
 }
 
@@ -163,12 +170,17 @@ var allocKernels = AllDTypes(ByDType[func(n int, zero bool) any]{
 	Float32: allocate[float32], Float64: allocate[float64], Int64: allocate[int64], Bool: allocate[uint8], Uint8: allocate[U8], Int8: allocate[int8], Int16: allocate[int16], Int32: allocate[int32], Float16: allocate[F16], BFloat16: allocate[BF16], Complex64: allocate[complex64], Complex128: allocate[complex128], Uint16: allocate[uint16], Uint32: allocate[uint32], Uint64: allocate[uint64]})
 
 // allocate returns n elements, zeroed when zero is set; large buffers are
-// advised to use huge pages before their first touch, and those of the
-// storage pool's sizes come from it (storage_pool.go).
+// advised to use huge pages before their first touch, those of the
+// storage pool's sizes come from it (storage_pool.go), and mid-size ones
+// from the recycled buffers when one of their size is there
+// (storage_recycle.go).
 func allocate[T rawmem.Number](n int, zero bool) any {
 	var elem T
 	if class := poolClassOf(n * int(unsafe.Sizeof(elem))); class != 0 {
 		return allocatePooled[T](n, zero, class)
+	}
+	if s := allocateRecycled[T](n, zero); s != nil {
+		return s
 	}
 	var s []T
 	if zero {

@@ -228,6 +228,7 @@ type poolSentinel struct{ _ *byte } // a pointer keeps it out of the tiny alloca
 
 func (s *poolSentinel) collected() {
 	agePool()
+	ageRecycled()
 	runtime.SetFinalizer(s, (*poolSentinel).collected)
 }
 

@@ -276,3 +276,54 @@ func TestSigmoidFloat32(t *testing.T) {
 		return ulps(got, want) <= 4 || math.Abs(float64(got-want)) <= 1e-44
 	})
 }
+
+// TestGeluErfAVX512MatchesAVX2 checks that the AVX-512 kernels of the erf
+// form of GELU and its gradient give the AVX2 kernels' bits (the same
+// operations in 16 lanes instead of 8) on the sweep and every tail length
+// of a row, in place and not.
+func TestGeluErfAVX512MatchesAVX2(t *testing.T) {
+	if !slices.Contains(Impls(), "avx512") || !slices.Contains(Impls(), "avx2") {
+		t.Skip("needs AVX-512 and AVX2")
+	}
+	defer SetImpl(Impl())
+	xs := geluSweep()
+	rng := rand.New(rand.NewPCG(5, 6))
+	gs := make([]float32, len(xs))
+	for i := range gs {
+		gs[i] = float32(rng.NormFloat64())
+	}
+	run := func(impl string, n int, inPlace bool) (gelu, grad []float32) {
+		if err := SetImpl(impl); err != nil {
+			t.Fatal(err)
+		}
+		gelu, grad = slices.Clone(xs[:n]), slices.Clone(gs[:n])
+		if !inPlace {
+			gelu, grad = make([]float32, n), make([]float32, n)
+		}
+		GeluErfFloat32(gelu, xs[:n])
+		GeluErfGradFloat32(grad, grad[:n:n], xs[:n])
+		if !inPlace {
+			GeluErfGradFloat32(grad, gs[:n], xs[:n])
+		}
+		return gelu, grad
+	}
+	var lengths []int
+	for n := range 40 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 1000, len(xs))
+	for _, n := range lengths {
+		for _, inPlace := range []bool{false, true} {
+			g512, d512 := run("avx512", n, inPlace)
+			g256, d256 := run("avx2", n, inPlace)
+			for i := range n {
+				if math.Float32bits(g512[i]) != math.Float32bits(g256[i]) {
+					t.Fatalf("n %d in place %v: gelu(%v) = %v in AVX-512, %v in AVX2", n, inPlace, xs[i], g512[i], g256[i])
+				}
+				if math.Float32bits(d512[i]) != math.Float32bits(d256[i]) {
+					t.Fatalf("n %d in place %v: gelu_backward(%v, %v) = %v in AVX-512, %v in AVX2", n, inPlace, gs[i], xs[i], d512[i], d256[i])
+				}
+			}
+		}
+	}
+}

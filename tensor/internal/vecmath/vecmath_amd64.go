@@ -66,6 +66,12 @@ func geluErfAVX2(dst, src []float32)
 func geluErfGradAVX2(dst, g, x []float32)
 
 //go:noescape
+func geluErfAVX512(dst, src []float32)
+
+//go:noescape
+func geluErfGradAVX512(dst, g, x []float32)
+
+//go:noescape
 func sigmoidAVX2(dst, src []float32)
 
 //go:noescape
@@ -91,10 +97,10 @@ func archImpls() []*impl {
 			scale:  scaleAVX512,
 			sub2:   sub2AVX512,
 			sum:    sumAVX512,
-			// No AVX-512 GELU yet: every AVX-512 CPU runs the AVX2 ones.
+			// The tanh form of GELU has no AVX-512 kernel yet.
 			geluTanh:    geluTanhAVX2,
-			geluErf:     geluErfAVX2,
-			geluErfGrad: geluErfGradAVX2,
+			geluErf:     geluErfAVX512,
+			geluErfGrad: geluErfGradAVX512,
 			sigmoid:     sigmoidAVX2,
 			tanh:        tanhBlocksAVX2,
 

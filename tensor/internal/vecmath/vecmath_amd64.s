@@ -1393,3 +1393,171 @@ leakygrad256last:
 leakygrad256done:
 	VZEROUPPER
 	RET
+
+// The erf form of GELU and its gradient in 16 lanes: ERF256, EXP256 and
+// GELUGRAD256 with the same operations in the same order, so that every
+// lane gets the bits of the AVX2 kernels (TestGeluErfAVX512MatchesAVX2).
+// GELUERF512SETUP loads their constants: Z31 zero, Z30 expLo, Z29 expHi,
+// Z28 expLog2e, Z27 expMagic, Z26 one, Z25 expC1, Z24 expC2, Z23–Z18
+// expP5–expP0, Z17 expBias, Z16 erfAlpha, Z15 signBit, Z14 erfP, Z13–Z9
+// erfP5–erfP1; half, negHalf and erfBeta stay in memory.
+#define GELUERF512SETUP \
+	VPXORD Z31, Z31, Z31; \
+	VBROADCASTSS expLo<>(SB), Z30; \
+	VBROADCASTSS expHi<>(SB), Z29; \
+	VBROADCASTSS expLog2e<>(SB), Z28; \
+	VBROADCASTSS expMagic<>(SB), Z27; \
+	VBROADCASTSS one<>(SB), Z26; \
+	VBROADCASTSS expC1<>(SB), Z25; \
+	VBROADCASTSS expC2<>(SB), Z24; \
+	VBROADCASTSS expP5<>(SB), Z23; \
+	VBROADCASTSS expP4<>(SB), Z22; \
+	VBROADCASTSS expP3<>(SB), Z21; \
+	VBROADCASTSS expP2<>(SB), Z20; \
+	VBROADCASTSS expP1<>(SB), Z19; \
+	VBROADCASTSS expP0<>(SB), Z18; \
+	VBROADCASTSS expBias<>(SB), Z17; \
+	VBROADCASTSS erfAlpha<>(SB), Z16; \
+	VBROADCASTSS signBit<>(SB), Z15; \
+	VBROADCASTSS erfP<>(SB), Z14; \
+	VBROADCASTSS erfP5<>(SB), Z13; \
+	VBROADCASTSS erfP4<>(SB), Z12; \
+	VBROADCASTSS erfP3<>(SB), Z11; \
+	VBROADCASTSS erfP2<>(SB), Z10; \
+	VBROADCASTSS erfP1<>(SB), Z9
+
+// EXP512E is EXP256 in 16 lanes (GELUERF512SETUP's registers).
+#define EXP512E(x, t, p, f2) \
+	VSUBPS Z31, x, x; \
+	VMAXPS x, Z30, x; \
+	VMINPS x, Z29, x; \
+	VMOVAPS Z27, t; \
+	VFMADD231PS Z28, x, t; \
+	VSUBPS Z27, t, p; \
+	VFNMADD231PS Z25, p, x; \
+	VFNMADD231PS Z24, p, x; \
+	VPSUBD Z27, t, t; \
+	VMOVAPS Z23, p; \
+	VFMADD213PS Z22, x, p; \
+	VFMADD213PS Z21, x, p; \
+	VFMADD213PS Z20, x, p; \
+	VFMADD213PS Z19, x, p; \
+	VFMADD213PS Z18, x, p; \
+	VMULPS x, x, f2; \
+	VFMADD213PS x, f2, p; \
+	VADDPS Z26, p, p; \
+	VPSRAD $1, t, f2; \
+	VPSUBD f2, t, t; \
+	VPADDD Z17, f2, f2; \
+	VPSLLD $23, f2, f2; \
+	VPADDD Z17, t, t; \
+	VPSLLD $23, t, t; \
+	VMULPS f2, p, p; \
+	VMULPS t, p, p
+
+// ERF512 is ERF256 in 16 lanes.
+#define ERF512(x, a, s, t, r, w, e, f2) \
+	VMULPS Z16, x, a; \
+	VPANDD Z15, a, s; \
+	VPXORD s, a, a; \
+	VMOVAPS Z26, t; \
+	VFMADD231PS Z14, a, t; \
+	VDIVPS t, Z26, t; \
+	VMOVAPS Z13, r; \
+	VFMADD213PS Z12, t, r; \
+	VFMADD213PS Z11, t, r; \
+	VFMADD213PS Z10, t, r; \
+	VFMADD213PS Z9, t, r; \
+	VMULPS a, a, w; \
+	VPXORD Z15, w, w; \
+	EXP512E(w, a, e, f2); \
+	VPXORD Z15, e, e; \
+	VMULPS t, e, e; \
+	VFMADD213PS Z26, r, e; \
+	VPXORD s, e, e
+
+// GELUERF512 sets Z6 to GELU of Z0 (geluErfAVX2's steps); it clobbers
+// Z1–Z7.
+#define GELUERF512 \
+	ERF512(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7); \
+	VADDPS Z26, Z6, Z6; \
+	VMULPS.BCST half<>(SB), Z0, Z1; \
+	VMULPS Z1, Z6, Z6
+
+// GELUGRAD512 is GELUGRAD256 in 16 lanes: Z4 = Z8·(cdf + x·pdf) of x in
+// Z0; it clobbers Z1–Z7.
+#define GELUGRAD512 \
+	ERF512(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7); \
+	VADDPS Z26, Z6, Z6; \
+	VMULPS.BCST half<>(SB), Z6, Z6; \
+	VMULPS Z0, Z0, Z5; \
+	VMULPS.BCST negHalf<>(SB), Z5, Z5; \
+	EXP512E(Z5, Z1, Z2, Z7); \
+	VMULPS.BCST erfBeta<>(SB), Z2, Z2; \
+	VMULPS Z0, Z2, Z2; \
+	VADDPS Z2, Z6, Z6; \
+	VMULPS Z6, Z8, Z4
+
+// func geluErfAVX512(dst, src []float32)
+TEXT ·geluErfAVX512(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	GELUERF512SETUP
+
+geluerf512loop:
+	CMPQ CX, $16
+	JB   geluerf512last
+	VMOVUPS (SI), Z0
+	GELUERF512
+	VMOVUPS Z6, (DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	SUBQ    $16, CX
+	JMP     geluerf512loop
+
+geluerf512last:
+	TESTQ CX, CX
+	JZ    geluerf512done
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z0
+	GELUERF512
+	VMOVUPS Z6, K1, (DI)
+
+geluerf512done:
+	VZEROUPPER
+	RET
+
+// func geluErfGradAVX512(dst, g, x []float32)
+TEXT ·geluErfGradAVX512(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ g_base+24(FP), DX
+	MOVQ x_base+48(FP), SI
+	MOVQ x_len+56(FP), CX
+	GELUERF512SETUP
+
+gelugrad512loop:
+	CMPQ CX, $16
+	JB   gelugrad512last
+	VMOVUPS (SI), Z0
+	VMOVUPS (DX), Z8
+	GELUGRAD512
+	VMOVUPS Z4, (DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DX
+	ADDQ    $64, DI
+	SUBQ    $16, CX
+	JMP     gelugrad512loop
+
+gelugrad512last:
+	TESTQ CX, CX
+	JZ    gelugrad512done
+	MASK512(CX)
+	VMOVUPS.Z (SI), K1, Z0
+	VMOVUPS.Z (DX), K1, Z8
+	GELUGRAD512
+	VMOVUPS Z4, K1, (DI)
+
+gelugrad512done:
+	VZEROUPPER
+	RET

@@ -1,0 +1,132 @@
+package autograd
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/kael-dev/kael/tensor"
+)
+
+// TestRecycledGradientsMatch runs each graph's backward twice on equal
+// graphs: once retaining the graph, which recycles nothing, and once
+// plainly, which hands the gradients it is done with back to the
+// allocator (recycle.go). The leaves' gradients must be the same bits, and
+// the plain pass must have recycled: a recycled buffer that a pending
+// gradient still used would be overwritten by the next gradient of its
+// size. The tensors are 128×128 float64 (128 KiB), in the recycled sizes.
+func TestRecycledGradientsMatch(t *testing.T) {
+	const n = 128
+	sum := func(x *tensor.Tensor) *tensor.Tensor { return must(Sum(x, nil, false)) }
+	cases := []struct {
+		name  string
+		build func(x, w *tensor.Tensor) *tensor.Tensor
+	}{
+		// add hands its gradient to both of its inputs as it is: the same
+		// tensor waits at exp's and sin's nodes.
+		{"add fans out", func(x, w *tensor.Tensor) *tensor.Tensor {
+			s := must(Add(must(Exp(x)), must(Sin(x))))
+			return sum(must(Mul(s, s)))
+		}},
+		// a value used twice: its gradients are summed into one tensor.
+		{"used twice", func(x, w *tensor.Tensor) *tensor.Tensor {
+			a := must(Tanh(must(Mul(x, w))))
+			b := must(Add(must(Mul(a, x)), must(Sigmoid(a))))
+			return sum(must(Mul(b, must(Exp(a)))))
+		}},
+		// views hand on views of the gradient.
+		{"views", func(x, w *tensor.Tensor) *tensor.Tensor {
+			a := must(Transpose(must(Mul(x, w)), 0, 1))
+			b := must(Reshape(must(Tanh(a)), n*2, n/2))
+			c := must(Reshape(must(Mul(b, b)), n, n))
+			return sum(must(Mul(c, must(Add(x, a)))))
+		}},
+		// split's parts share one node; cat joins their gradients.
+		{"split", func(x, w *tensor.Tensor) *tensor.Tensor {
+			parts := must(Split(must(Mul(x, w)), n/2, 1))
+			p := must(Mul(parts[0], must(Tanh(parts[1]))))
+			return sum(must(Add(must(Cat([]*tensor.Tensor{p, p}, 1)), x)))
+		}},
+		// products: the weight's gradient is summed over two uses.
+		{"matmul", func(x, w *tensor.Tensor) *tensor.Tensor {
+			h := must(Tanh(must(Matmul(x, w))))
+			o := must(Matmul(h, w))
+			return sum(must(Mul(o, must(Sigmoid(h)))))
+		}},
+		// a broadcast: the gradient is summed down to the row.
+		{"broadcast", func(x, w *tensor.Tensor) *tensor.Tensor {
+			row := must(Sum(w, []int{0}, true))
+			a := must(Mul(must(Exp(must(Mul(x, tensor.MustScalar(0.01))))), row))
+			return sum(must(Mul(a, must(Relu(x)))))
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			grads := func(retain bool) ([][]float64, uint64) {
+				f := newFixture(t)
+				x, w := f.randn(n, n), f.randn(n, n)
+				loss := c.build(x, w)
+				_, before, _ := tensor.RecycleStats()
+				if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+					t.Fatal(err)
+				}
+				_, after, _ := tensor.RecycleStats()
+				var gs [][]float64
+				for _, l := range []*tensor.Tensor{x, w} {
+					if g := Grad(l); g != nil {
+						gs = append(gs, must(g.Float64s()))
+					}
+				}
+				return gs, after - before
+			}
+			want, kept := grads(true)
+			got, recycled := grads(false)
+			if kept != 0 {
+				t.Errorf("a pass retaining its graph recycled %d gradients", kept)
+			}
+			if recycled == 0 {
+				t.Errorf("the plain pass recycled nothing")
+			}
+			for i := range want {
+				if !slices.EqualFunc(got[i], want[i], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+					t.Errorf("leaf %d: the gradients differ from the pass that recycled nothing", i)
+				}
+			}
+		})
+	}
+}
+
+// TestRecycleSparesProgramTensors checks that a pass recycles no tensor
+// the program can reach: the gradient it passed in, and a retained
+// gradient (whose hook turns recycling off for the pass).
+func TestRecycleSparesProgramTensors(t *testing.T) {
+	const n = 128
+	f := newFixture(t)
+	x := f.randn(n, n)
+	y := must(Exp(x))
+	z := must(Tanh(y))
+	seed := must(tensor.Randn(f.g, tensor.Float64, n, n))
+	seedBits := must(seed.Float64s())
+	if err := RetainGrad(y); err != nil {
+		t.Fatal(err)
+	}
+	if err := BackwardWith([]*tensor.Tensor{z}, []*tensor.Tensor{seed}, BackwardOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := must(seed.Float64s()); !slices.Equal(got, seedBits) {
+		t.Errorf("the gradient passed to backward changed")
+	}
+	// y's retained gradient is seed·(1 − tanh²(y)), and x's is y's times
+	// exp(x) = y.
+	yg := must(Grad(y).Float64s())
+	tz, ty := must(z.Float64s()), must(y.Float64s())
+	xg := must(Grad(x).Float64s())
+	for i := range yg {
+		if want := seedBits[i] * (1 - tz[i]*tz[i]); yg[i] != want {
+			t.Fatalf("y.grad[%d] = %v, want %v", i, yg[i], want)
+		}
+		if want := yg[i] * ty[i]; xg[i] != want {
+			t.Fatalf("x.grad[%d] = %v, want %v", i, xg[i], want)
+		}
+	}
+}
