@@ -326,16 +326,11 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	l := out[0] * out[1]
 	// The output gradient as [G, O/G, N·L].
-	gp, err := g4.Permute(1, 0, 2, 3)
-	if err == nil {
-		gp, err = gp.Contiguous()
-	}
-	if err == nil {
-		gp, err = gp.Reshape(o.Groups, og, n*l)
-	}
+	gp, gpBuf, err := foldedGrad[T](g4, o.Groups)
 	if err != nil {
 		return nil, nil, err
 	}
+	defer putScratch(gpBuf)
 	k := weight.shape[1] * kernel[0] * kernel[1]
 	if wantW {
 		cols := kept
@@ -411,6 +406,43 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 		}
 	}
 	return gx, gw, nil
+}
+
+// foldedGrad returns the output gradient g4 [N, O, oh, ow] as [G, O/G,
+// N·oh·ow], the images side by side in each channel's row, in a scratch
+// buffer to give back with putScratch (nil where g4's own storage serves:
+// one image). A contiguous g4 is copied as N·O runs of oh·ow, the images
+// in parallel; others go through Permute and Contiguous.
+func foldedGrad[T float32 | float64](g4 *Tensor, groups int) (*Tensor, *[]T, error) {
+	n, oc := g4.shape[0], g4.shape[1]
+	l := g4.shape[2] * g4.shape[3]
+	if n == 1 || !g4.IsContiguous() {
+		gp, err := g4.Permute(1, 0, 2, 3)
+		if err == nil {
+			gp, err = gp.Contiguous()
+		}
+		if err == nil {
+			gp, err = gp.Reshape(groups, oc/groups, n*l)
+		}
+		return gp, nil, err
+	}
+	buf, err := getScratch[T](oc * n * l)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, dst := g4.storage.data.([]T)[g4.offset:g4.offset+n*oc*l], *buf
+	// dst[c, i·L : (i+1)·L] = g4[i, c, :].
+	err = ParallelFor(n*oc, max(1, GrainSize/max(l, 1)), func(begin, end int) {
+		for r := begin; r < end; r++ {
+			i, c := r/oc, r%oc
+			copy(dst[(c*n+i)*l:(c*n+i+1)*l], src[r*l:(r+1)*l])
+		}
+	})
+	if err != nil {
+		putScratch(buf)
+		return nil, nil, err
+	}
+	return scratchTensor(g4.dtype, dst, groups, oc/groups, n*l), buf, nil
 }
 
 // Conv2dColumns are the unfolded windows of a convolution's input,

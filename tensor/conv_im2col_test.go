@@ -74,3 +74,65 @@ func TestIm2colLoop(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldedGrad checks the output gradient's layout for the folded
+// backward, [G, O/G, N·oh·ow], against Permute and Contiguous, for both
+// float dtypes: contiguous gradients (copied by runs, the images in
+// parallel), one image, groups, a gradient at an offset in its storage
+// (a narrowed batch) and a transposed view.
+func TestFoldedGrad(t *testing.T) {
+	g := NewGenerator(5)
+	cases := []struct {
+		name       string
+		dtype      DType
+		shape      []int
+		groups     int
+		narrow     bool
+		transposed bool
+	}{
+		{"dcgan layer", Float32, []int{16, 32, 16, 16}, 1, false, false},
+		{"odd sizes", Float64, []int{3, 5, 7, 3}, 1, false, false},
+		{"groups", Float32, []int{4, 6, 5, 5}, 3, false, false},
+		{"one image", Float32, []int{1, 4, 3, 3}, 2, false, false},
+		{"1x1 outputs", Float32, []int{5, 1, 1, 1}, 1, false, false},
+		{"offset", Float64, []int{4, 6, 3, 5}, 2, true, false},
+		{"transposed view", Float32, []int{3, 4, 6, 5}, 1, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			shape := append([]int{}, c.shape...)
+			if c.narrow {
+				shape[0] += 2
+			}
+			if c.transposed {
+				shape[2], shape[3] = shape[3], shape[2]
+			}
+			g4 := mustOp(mustOp(Randn(g, Float64, shape...)).To(c.dtype))
+			if c.narrow {
+				g4 = mustOp(g4.Narrow(0, 1, c.shape[0]))
+			}
+			if c.transposed {
+				g4 = mustOp(g4.Transpose(2, 3))
+			}
+			n, oc, l := c.shape[0], c.shape[1], c.shape[2]*c.shape[3]
+			want := mustOp(mustOp(mustOp(g4.Permute(1, 0, 2, 3)).Contiguous()).Reshape(c.groups, oc/c.groups, n*l))
+			var got *Tensor
+			var err error
+			if c.dtype == Float32 {
+				var buf *[]float32
+				got, buf, err = foldedGrad[float32](g4, c.groups)
+				defer putScratch(buf)
+			} else {
+				var buf *[]float64
+				got, buf, err = foldedGrad[float64](g4, c.groups)
+				defer putScratch(buf)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !Equal(got, want) {
+				t.Errorf("foldedGrad differs from Permute(1, 0, 2, 3).Contiguous()")
+			}
+		})
+	}
+}
