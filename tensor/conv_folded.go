@@ -193,6 +193,9 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		})
 		return y, nil, err
 	}
+	if nr, table := packedColsWidth[T](x4, kernel, out, o); nr > 0 {
+		return conv2dPacked[T](x4, weight, bias, out, o, nr, table)
+	}
 	cols, buf, err := foldedCols[T](x4, kernel, out, o)
 	if err != nil {
 		return nil, nil, err
@@ -319,7 +322,7 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int,
 // conv2dGradsFolded is Conv2dGrads of x4 [N, C, H, W] and g4 [N, O, oh, ow]
 // for float32 and float64; kept, when not nil, are the columns of x4 that
 // the forward gathered.
-func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	og := oc / o.Groups
 	out := [2]int{g4.shape[2], g4.shape[3]}
@@ -332,8 +335,26 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 	}
 	defer putScratch(gpBuf)
 	k := weight.shape[1] * kernel[0] * kernel[1]
-	if wantW {
-		cols := kept
+	if wantW && kept != nil && kept.nr > 0 {
+		// Columns gathered in the GEMM's packed layout (conv2dPacked).
+		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
+			return nil, nil, err
+		}
+		for g := range o.Groups {
+			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g * k * kept.nr, SliverStride: o.Groups * k * kept.nr, NR: kept.nr}
+			gemm.MulTransPacked(og, k, n*l, matrixOf[T](gp, g), b, matrixOf[T](gw, g), gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+			if Interrupted() {
+				return nil, nil, errInterrupted()
+			}
+		}
+		if gw, err = gw.Reshape(weight.shape...); err != nil {
+			return nil, nil, err
+		}
+	} else if wantW {
+		var cols *Tensor
+		if kept != nil {
+			cols = kept.cols
+		}
 		if cols == nil {
 			var buf *[]T
 			if cols, buf, err = foldedCols[T](x4, kernel, out, o); err != nil {
@@ -455,6 +476,10 @@ type Conv2dColumns struct {
 	cols    *Tensor
 	shape   []int // the input's, [N, C, H, W]
 	release func()
+	// nr, when not 0, is the width of the slivers of the GEMM's packed
+	// layout in which cols, one dimension, holds the columns
+	// (conv2dPacked); 0: cols is the matrix [C·kh·kw, N·oh·ow].
+	nr int
 }
 
 // Release gives the columns' memory back for reuse; the columns must not
@@ -491,9 +516,8 @@ func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColum
 // Conv2dGradsKept is Conv2dGrads that takes the weight gradient's columns
 // from kept (nil, or released: gathered again from x).
 func Conv2dGradsKept(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
-	var cols *Tensor
-	if kept != nil && kept.cols != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
-		cols = kept.cols
+	if kept == nil || kept.cols == nil || kept.cols.dtype != x.dtype || !slices.Equal(kept.shape, x.shape) {
+		kept = nil
 	}
-	return conv2dGrads(x, weight, g, cols, o, wantX, wantW)
+	return conv2dGrads(x, weight, g, kept, o, wantX, wantW)
 }
