@@ -136,3 +136,74 @@ func TestFoldedGrad(t *testing.T) {
 		})
 	}
 }
+
+// TestInputGradByImage checks the input gradient computed image by image
+// (inputGradByImage) against the whole batch's columns and col2im, bit
+// for bit, with one and two threads: dcgan's second and third layers,
+// both dtypes, stride 1 and 3×3 kernels (rows by run), dilation, uneven
+// padding, groups, odd sizes and an output gradient that is a transposed
+// view.
+func TestInputGradByImage(t *testing.T) {
+	gen := NewGenerator(13)
+	opts := func(stride, dilation [2]int, padding [4]int, groups int) Conv2dOptions {
+		return Conv2dOptions{Stride: stride, Dilation: dilation, Padding: padding, Groups: groups}
+	}
+	one, two := [2]int{1, 1}, [2]int{2, 2}
+	pad1 := [4]int{1, 1, 1, 1}
+	cases := []struct {
+		name       string
+		dtype      DType
+		x, w       []int
+		o          Conv2dOptions
+		transposed bool
+	}{
+		{"dcgan second", Float32, []int{4, 16, 32, 32}, []int{32, 16, 4, 4}, opts(two, one, pad1, 1), false},
+		{"dcgan third", Float32, []int{3, 32, 16, 16}, []int{64, 32, 4, 4}, opts(two, one, pad1, 1), false},
+		{"float64, 3x3 stride 1", Float64, []int{2, 3, 9, 11}, []int{4, 3, 3, 3}, opts(one, one, pad1, 1), false},
+		{"dilation, uneven padding", Float32, []int{3, 2, 17, 19}, []int{5, 2, 3, 2}, opts([2]int{1, 2}, [2]int{2, 3}, [4]int{2, 0, 1, 3}, 1), false},
+		{"groups, odd sizes", Float64, []int{2, 6, 21, 23}, []int{9, 2, 4, 3}, opts(two, one, [4]int{1, 2, 0, 1}, 3), false},
+		{"transposed gradient", Float32, []int{2, 4, 20, 20}, []int{6, 4, 4, 4}, opts(two, one, pad1, 1), true},
+	}
+	defer func() { col2imByImage = true }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(mustOp(Randn(gen, Float64, c.x...)).To(c.dtype))
+			w := mustOp(mustOp(Randn(gen, Float64, c.w...)).To(c.dtype))
+			out, err := convGeometry(x, w, nil, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out[0]*out[1] < col2imImageMinWidth {
+				t.Fatalf("%d outputs an image: not by image", out[0]*out[1])
+			}
+			gs := []int{c.x[0], c.w[0], out[0], out[1]}
+			if c.transposed {
+				gs[2], gs[3] = gs[3], gs[2]
+			}
+			g := mustOp(mustOp(Randn(gen, Float64, gs...)).To(c.dtype))
+			if c.transposed {
+				g = mustOp(g.Transpose(2, 3))
+			}
+			for _, threads := range []int{1, 2} {
+				old := NumThreads()
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				col2imByImage = false
+				want, _, err := Conv2dGrads(x, w, g, c.o, true, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				col2imByImage = true
+				got, _, err := Conv2dGrads(x, w, g, c.o, true, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				SetNumThreads(old)
+				if !Equal(got, want) {
+					t.Errorf("threads %d: the input gradient by image differs from the batch's", threads)
+				}
+			}
+		})
+	}
+}
