@@ -439,9 +439,13 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 }
 
 // col2imImageMinWidth is the least oh·ow from which the input gradient
-// goes image by image (inputGradByImage). Narrower images (dcgan's fourth
-// layer, 16 outputs) would give the micro-kernel half slivers.
-const col2imImageMinWidth = 64
+// goes image by image (inputGradByImage), as the forward does from
+// foldMaxWidth. CPU time of the input gradient at batch 16, pinned, four
+// rounds at load average 24 (BenchmarkConv2dInputGrad): dcgan's second
+// layer, 256 outputs an image, 1253–1410 µs through the batch's columns,
+// 1077–1265 by image; its third, 64 outputs, 823–914 and 843–965: the
+// narrower products repack Wᵀ for every image for little work.
+const col2imImageMinWidth = 256
 
 // col2imByImage, cleared by tests, turns inputGradByImage off.
 var col2imByImage = true
@@ -470,6 +474,8 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 			first = err
 		}
 	}
+	// col2imLoop's walk, its window table computed once for the batch.
+	table := windowTable(gx.shape, gx.strides, kernel, out, o, true)
 	err := ParallelFor(n, 1, func(begin, end int) {
 		buf, err := getScratch[T](groups * k * l)
 		if err != nil {
@@ -485,8 +491,10 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 				gemm.Mul(k, l, og, transposed(matrixOf[T](w, g)), b, matrixOf[T](gcols, g), gemm.Options{Threads: 1, Cancelled: Interrupted})
 			}
 			gxi, err := gx.Narrow(0, i, 1)
-			if err == nil {
-				err = col2imLoop[T](gcols, gxi, kernel, out, o, batchInner(1, out))
+			if err == nil && table != nil {
+				err = col2imTable[T](gcols, gxi, kernel, out, batchInner(1, out), table)
+			} else if err == nil {
+				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
 			}
 			if err != nil {
 				fail(err)
