@@ -379,7 +379,7 @@ func Conv2dGrads(x, weight, g *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, 
 
 // conv2dGrads is Conv2dGrads with the columns of x that the forward kept
 // (nil: gathered again), for float32 and float64.
-func conv2dGrads(x, weight, g, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+func conv2dGrads(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	x4, unbatched, err := batched4("conv2d", x)
 	if err != nil {
 		return nil, nil, err

@@ -193,6 +193,9 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		})
 		return y, nil, err
 	}
+	if nr, table := packedColsWidth[T](x4, kernel, out, o); nr > 0 {
+		return conv2dPacked[T](x4, weight, bias, out, o, nr, table)
+	}
 	cols, buf, err := foldedCols[T](x4, kernel, out, o)
 	if err != nil {
 		return nil, nil, err
@@ -319,26 +322,39 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int,
 // conv2dGradsFolded is Conv2dGrads of x4 [N, C, H, W] and g4 [N, O, oh, ow]
 // for float32 and float64; kept, when not nil, are the columns of x4 that
 // the forward gathered.
-func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
+func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	og := oc / o.Groups
 	out := [2]int{g4.shape[2], g4.shape[3]}
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	l := out[0] * out[1]
 	// The output gradient as [G, O/G, N·L].
-	gp, err := g4.Permute(1, 0, 2, 3)
-	if err == nil {
-		gp, err = gp.Contiguous()
-	}
-	if err == nil {
-		gp, err = gp.Reshape(o.Groups, og, n*l)
-	}
+	gp, gpBuf, err := foldedGrad[T](g4, o.Groups)
 	if err != nil {
 		return nil, nil, err
 	}
+	defer putScratch(gpBuf)
 	k := weight.shape[1] * kernel[0] * kernel[1]
-	if wantW {
-		cols := kept
+	if wantW && kept != nil && kept.nr > 0 {
+		// Columns gathered in the GEMM's packed layout (conv2dPacked).
+		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
+			return nil, nil, err
+		}
+		for g := range o.Groups {
+			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g * k * kept.nr, SliverStride: o.Groups * k * kept.nr, NR: kept.nr}
+			gemm.MulTransPacked(og, k, n*l, matrixOf[T](gp, g), b, matrixOf[T](gw, g), gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+			if Interrupted() {
+				return nil, nil, errInterrupted()
+			}
+		}
+		if gw, err = gw.Reshape(weight.shape...); err != nil {
+			return nil, nil, err
+		}
+	} else if wantW {
+		var cols *Tensor
+		if kept != nil {
+			cols = kept.cols
+		}
 		if cols == nil {
 			var buf *[]T
 			if cols, buf, err = foldedCols[T](x4, kernel, out, o); err != nil {
@@ -390,6 +406,15 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 			}
 			return gx, gw, nil
 		}
+		if n > 1 && l >= col2imImageMinWidth && col2imByImage {
+			if gx, err = Zeros(x4.dtype, x4.shape...); err != nil {
+				return nil, nil, err
+			}
+			if err := inputGradByImage[T](w, gp, gx, kernel, out, o); err != nil {
+				return nil, nil, err
+			}
+			return gx, gw, nil
+		}
 		buf, err := getScratch[T](o.Groups * k * n * l)
 		if err != nil {
 			return nil, nil, err
@@ -413,6 +438,116 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4, kept *Tensor, o Conv
 	return gx, gw, nil
 }
 
+// col2imImageMinWidth is the least oh·ow from which the input gradient
+// goes image by image (inputGradByImage), as the forward does from
+// foldMaxWidth. CPU time of the input gradient at batch 16, pinned, four
+// rounds at load average 24 (BenchmarkConv2dInputGrad): dcgan's second
+// layer, 256 outputs an image, 1253–1410 µs through the batch's columns,
+// 1077–1265 by image; its third, 64 outputs, 823–914 and 843–965: the
+// narrower products repack Wᵀ for every image for little work.
+const col2imImageMinWidth = 256
+
+// col2imByImage, cleared by tests, turns inputGradByImage off.
+var col2imByImage = true
+
+// inputGradByImage adds to gx [N, C, H, W] (zeros) the input gradient of
+// a convolution of weight w [G, O/G, K] whose output gradient is gp
+// [G, O/G, N·oh·ow], image by image: the columns of one image, w[g]ᵀ
+// times its oh·ow columns of gp[g], go to a scratch matrix of the
+// thread's, K·G by oh·ow, and col2im adds them into the image while they
+// are in cache, instead of the whole batch's columns (7 MB for dcgan's
+// second layer at batch 16) being written and then read back. Each
+// element of the columns is the batch product's (the same kernel calls
+// along K, which does not depend on the columns' blocking), and each
+// input element gets col2im's additions in the same order: gx is the
+// batch's bit for bit. The images are shared among the threads, each
+// product on one.
+func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int, o Conv2dOptions) error {
+	n, groups, og, k := gx.shape[0], o.Groups, w.shape[1], w.shape[2]
+	l := out[0] * out[1]
+	var mu sync.Mutex
+	var first error
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = err
+		}
+	}
+	// col2imLoop's walk, its window table computed once for the batch.
+	table := windowTable(gx.shape, gx.strides, kernel, out, o, true)
+	err := ParallelFor(n, 1, func(begin, end int) {
+		buf, err := getScratch[T](groups * k * l)
+		if err != nil {
+			fail(err)
+			return
+		}
+		defer putScratch(buf)
+		gcols := scratchTensor(gx.dtype, *buf, groups, k, l)
+		for i := begin; i < end && !Interrupted(); i++ {
+			for g := range groups {
+				b := matrixOf[T](gp, g)
+				b.Offset += i * l * b.ColStride
+				gemm.Mul(k, l, og, transposed(matrixOf[T](w, g)), b, matrixOf[T](gcols, g), gemm.Options{Threads: 1, Cancelled: Interrupted})
+			}
+			gxi, err := gx.Narrow(0, i, 1)
+			if err == nil && table != nil {
+				err = col2imTable[T](gcols, gxi, kernel, out, batchInner(1, out), table)
+			} else if err == nil {
+				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
+			}
+			if err != nil {
+				fail(err)
+				return
+			}
+		}
+	})
+	if err == nil {
+		err = first
+	}
+	if err == nil && Interrupted() {
+		err = errInterrupted()
+	}
+	return err
+}
+
+// foldedGrad returns the output gradient g4 [N, O, oh, ow] as [G, O/G,
+// N·oh·ow], the images side by side in each channel's row, in a scratch
+// buffer to give back with putScratch (nil where g4's own storage serves:
+// one image). A contiguous g4 is copied as N·O runs of oh·ow, the images
+// in parallel; others go through Permute and Contiguous.
+func foldedGrad[T float32 | float64](g4 *Tensor, groups int) (*Tensor, *[]T, error) {
+	n, oc := g4.shape[0], g4.shape[1]
+	l := g4.shape[2] * g4.shape[3]
+	if n == 1 || !g4.IsContiguous() {
+		gp, err := g4.Permute(1, 0, 2, 3)
+		if err == nil {
+			gp, err = gp.Contiguous()
+		}
+		if err == nil {
+			gp, err = gp.Reshape(groups, oc/groups, n*l)
+		}
+		return gp, nil, err
+	}
+	buf, err := getScratch[T](oc * n * l)
+	if err != nil {
+		return nil, nil, err
+	}
+	src, dst := g4.storage.data.([]T)[g4.offset:g4.offset+n*oc*l], *buf
+	// dst[c, i·L : (i+1)·L] = g4[i, c, :].
+	err = ParallelFor(n*oc, max(1, GrainSize/max(l, 1)), func(begin, end int) {
+		for r := begin; r < end; r++ {
+			i, c := r/oc, r%oc
+			copy(dst[(c*n+i)*l:(c*n+i+1)*l], src[r*l:(r+1)*l])
+		}
+	})
+	if err != nil {
+		putScratch(buf)
+		return nil, nil, err
+	}
+	return scratchTensor(g4.dtype, dst, groups, oc/groups, n*l), buf, nil
+}
+
 // Conv2dColumns are the unfolded windows of a convolution's input,
 // gathered by Conv2dKeep and used again by Conv2dGradsKept for the
 // weight gradient, as PyTorch's slow_conv2d before 1.11 kept its finput.
@@ -423,6 +558,10 @@ type Conv2dColumns struct {
 	cols    *Tensor
 	shape   []int // the input's, [N, C, H, W]
 	release func()
+	// nr, when not 0, is the width of the slivers of the GEMM's packed
+	// layout in which cols, one dimension, holds the columns
+	// (conv2dPacked); 0: cols is the matrix [C·kh·kw, N·oh·ow].
+	nr int
 }
 
 // Release gives the columns' memory back for reuse; the columns must not
@@ -459,9 +598,8 @@ func Conv2dKeep(x, weight, bias *Tensor, o Conv2dOptions) (*Tensor, *Conv2dColum
 // Conv2dGradsKept is Conv2dGrads that takes the weight gradient's columns
 // from kept (nil, or released: gathered again from x).
 func Conv2dGradsKept(x, weight, g *Tensor, kept *Conv2dColumns, o Conv2dOptions, wantX, wantW bool) (gx, gw *Tensor, err error) {
-	var cols *Tensor
-	if kept != nil && kept.cols != nil && kept.cols.dtype == x.dtype && slices.Equal(kept.shape, x.shape) {
-		cols = kept.cols
+	if kept == nil || kept.cols == nil || kept.cols.dtype != x.dtype || !slices.Equal(kept.shape, x.shape) {
+		kept = nil
 	}
-	return conv2dGrads(x, weight, g, cols, o, wantX, wantW)
+	return conv2dGrads(x, weight, g, kept, o, wantX, wantW)
 }

@@ -49,6 +49,11 @@ type job[T float32 | float64] struct {
 	meet barrier
 	// packFn, when not nil, packs B in place of the view b (MulPackedB).
 	packFn PackB[T]
+	// pre, when not nil, is B already packed (MulPacked): the kernels
+	// read its slivers where they are, from column preCol on, and
+	// nothing of B is packed.
+	pre    *Packed[T]
+	preCol int
 	// add makes the first block along K add to C too (MulAdd).
 	add bool
 }
@@ -70,6 +75,12 @@ func mul[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], thr
 // the product is added to C rather than written over it.
 func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T], threads int, cancelled func() bool, packFn PackB[T], add bool) {
 	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, b: b, c: c, threads: threads, cancelled: cancelled, packFn: packFn, add: add}
+	j.mul()
+}
+
+// mul computes the job's product on its goroutines.
+func (j *job[T]) mul() {
+	kn, m, n, k, c, threads := j.kn, j.m, j.n, j.k, j.c, j.threads
 	// Poll before the other goroutines start: once they run, they may
 	// write to C before goroutine 0's first unit polls.
 	if j.poll(0) {
@@ -147,7 +158,9 @@ func (j *job[T]) run(w int) {
 					s, chunk := unit%aSlivers, unit/aSlivers
 					j0 := chunk * ncb
 					j1 := min(j0+ncb, nc)
-					if !j.bDone[chunk].Load() && j.packFn != nil {
+					if j.pre != nil {
+						// B's slivers are read in place.
+					} else if !j.bDone[chunk].Load() && j.packFn != nil {
 						j.packBBy(chunk, pc, kc, jc+j0, j1-j0, j.bpack[j0*kc:])
 					} else if !j.bDone[chunk].Load() {
 						pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + (jc+j0)*j.b.ColStride, j.b.ColStride, j.b.RowStride, j1 - j0, kc, nr}
@@ -155,7 +168,7 @@ func (j *job[T]) run(w int) {
 					}
 					j.packA(&pa, s)
 					i := s * mr
-					j.sliver(kc, j.apack[i*kc:], j.bpack, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
+					j.sliver(pc, kc, j.apack[i*kc:], j.bpack, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
 				}
 				j.meet.wait()
 				if j.halt {
@@ -214,14 +227,20 @@ func (j *job[T]) poll(w int) bool {
 }
 
 // sliver computes the product of the packed A sliver ap (rows of it
-// valid) with columns [j0, j1) of the packed B panel bp, into C at row ci
-// and column cj+j0; it adds to C when acc is true.
-func (j *job[T]) sliver(kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
+// valid) with columns [j0, j1) of the packed B panel bp (or of j.pre),
+// rows [pc, pc+kc) of B, into C at row ci and column cj+j0; it adds to C
+// when acc is true.
+func (j *job[T]) sliver(pc, kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, cj int, tile []T) {
 	kn, c := j.kn, j.c
 	nr := kn.nr
 	fullFn, fullRows := kn.forRows(rows)
 	for jj := j0; jj < j1; jj += nr {
-		b := &bp[jj*kc]
+		var b *T
+		if j.pre != nil {
+			b = &j.pre.Data[j.pre.sliverAt(j.preCol+cj+jj, pc)]
+		} else {
+			b = &bp[jj*kc]
+		}
 		cols := min(nr, j1-jj)
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
 		fn, mr, nc := fullFn, fullRows, nr

@@ -9,7 +9,8 @@
 // assembly for AVX-512 and AVX2+FMA and chosen at run time; elsewhere, or
 // when forced with SetImpl("generic"), a portable Go micro-kernel is used.
 // Large products are spread over several goroutines. MulPackedB takes B
-// as a caller's packer instead of a view (an implicit GEMM).
+// as a caller's packer instead of a view (an implicit GEMM); MulPacked
+// and MulTransPacked take B already in the kernel's packed layout.
 package gemm
 
 import (

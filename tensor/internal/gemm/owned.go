@@ -110,7 +110,9 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 		for s := range ceilDiv(rows, mr) {
 			pa.packSliver(apack, s, kn.transA, kn.partA, kn.copyRows)
 		}
-		if j.packFn != nil {
+		if j.pre != nil {
+			// B's slivers are read in place.
+		} else if j.packFn != nil {
 			j.packFn(bpack[:ceilDiv(cols, nr)*kc*nr], pc, kc, j0, cols, nr)
 		} else {
 			pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + j0*j.b.ColStride, j.b.ColStride, j.b.RowStride, cols, kc, nr}
@@ -122,7 +124,7 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 		for c0 := 0; c0 < cols; c0 += kn.ncb {
 			c1 := min(c0+kn.ncb, cols)
 			for i := 0; i < rows; i += mr {
-				j.sliver(kc, apack[i*kc:], bpack, min(mr, rows-i), c0, c1, pc > 0 || j.add, i0+i, j0, tile)
+				j.sliver(pc, kc, apack[i*kc:], bpack, min(mr, rows-i), c0, c1, pc > 0 || j.add, i0+i, j0, tile)
 			}
 		}
 	}

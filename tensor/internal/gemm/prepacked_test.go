@@ -1,0 +1,128 @@
+package gemm
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// packedOf returns a taller matrix of rows×cols random values (NaN in the
+// lanes past cols of the last sliver, as a producer may leave them), in
+// the packed layout with slivers of nr, and the same values as a
+// row-major view.
+func packedOf[T float32 | float64](rng *rand.Rand, rows, cols, nr int) (Packed[T], Matrix[T]) {
+	slivers := ceilDiv(cols, nr)
+	p := Packed[T]{Data: make([]T, slivers*rows*nr), SliverStride: rows * nr, NR: nr}
+	v := Matrix[T]{Data: make([]T, rows*cols), RowStride: cols, ColStride: 1}
+	for i := range p.Data {
+		p.Data[i] = T(math.NaN())
+	}
+	for r := range rows {
+		for j := range cols {
+			x := T(rng.Float64()*2 - 1)
+			v.Data[r*cols+j] = x
+			p.Data[j/nr*p.SliverStride+r*nr+j%nr] = x
+		}
+	}
+	return p, v
+}
+
+// TestMulPacked checks MulPacked and MulTransPacked against Mul of the
+// row-major view of the same values (transposed for MulTransPacked), bit
+// for bit: a convolution's shapes (dcgan's forward and weight gradients),
+// rows of a taller packed matrix (a group's), columns from an offset,
+// slivers of the kernel's width and of another (packed again by the
+// driver), partial last slivers, one and three threads, and products so
+// small that Mul multiplies them by a loop.
+func TestMulPacked(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		t.Run("float32", testMulPacked[float32])
+		t.Run("float64", testMulPacked[float64])
+	})
+}
+
+func testMulPacked[T float32 | float64](t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	own := kernelFor[T]().nr
+	// m, the packed matrix's rows and columns, its first row (a group's)
+	// and k or n taken from it, the first column.
+	cases := []struct {
+		m, rows, cols, row0, part, col0, nr int
+	}{
+		{16, 48, 2048, 0, 48, 1024, own},    // dcgan's first layer, one image
+		{32, 256, 4096, 0, 256, 0, own},     // dcgan's second layer, folded
+		{64, 512, 1024, 0, 512, 0, own},     // third
+		{9, 30, 96, 10, 10, 32, own},        // groups: rows [10, 20)
+		{5, 600, 3 * own, 0, 600, own, own}, // K over a block
+		{7, 20, 50, 0, 20, 0, own},          // partial last sliver
+		{13, 40, 64, 0, 40, 16, 8},          // another width: packed by the driver
+		{3, 17, 40, 0, 17, 5, 16},           // an unaligned column
+		{2, 4, 8, 0, 4, 0, own},             // small: Mul's loop
+		{1, 3, 5, 1, 2, 0, 4},
+	}
+	for _, c := range cases {
+		for _, threads := range []int{1, 3} {
+			name := fmt.Sprintf("%d/%dx%d/rows%d+%d/col%d/nr%d/threads=%d", c.m, c.rows, c.cols, c.row0, c.part, c.col0, c.nr, threads)
+			t.Run(name, func(t *testing.T) {
+				p, v := packedOf[T](rng, c.rows, c.cols, c.nr)
+				p.Offset = c.row0 * c.nr
+				opt := Options{Threads: threads}
+				// The forward: C = A·B, B rows [row0, row0+part),
+				// columns [col0, cols).
+				n := c.cols - c.col0
+				a := newView[T](rng, layoutByName("padded"), c.m, c.part)
+				b := Matrix[T]{Data: v.Data, Offset: c.row0*c.cols + c.col0, RowStride: c.cols, ColStride: 1}
+				want := newView[T](rng, layoutByName("row"), c.m, n)
+				got := newView[T](rng, layoutByName("row"), c.m, n)
+				Mul(c.m, n, c.part, a, b, want, opt)
+				MulPacked(c.m, n, c.part, a, p, c.col0, got, opt)
+				sameBits(t, "MulPacked", want.Data, got.Data)
+				// The weight gradient: C = A·Bᵀ over all the columns.
+				at := newView[T](rng, layoutByName("col"), c.m, c.cols)
+				bt := Matrix[T]{Data: v.Data, Offset: c.row0 * c.cols, RowStride: 1, ColStride: c.cols}
+				want = newView[T](rng, layoutByName("row"), c.m, c.part)
+				got = newView[T](rng, layoutByName("row"), c.m, c.part)
+				Mul(c.m, c.part, c.cols, at, bt, want, opt)
+				MulTransPacked(c.m, c.part, c.cols, at, p, got, opt)
+				sameBits(t, "MulTransPacked", want.Data, got.Data)
+			})
+		}
+	}
+}
+
+// sameBits fails the test where got and want differ in any bit.
+func sameBits[T float32 | float64](t *testing.T, what string, want, got []T) {
+	t.Helper()
+	for i := range want {
+		if math.Float64bits(float64(got[i])) != math.Float64bits(float64(want[i])) {
+			t.Fatalf("%s: C[%d] = %v, Mul gives %v", what, i, got[i], want[i])
+		}
+	}
+}
+
+// TestMulPackedPanics checks that a packed matrix too short for the
+// product is refused before anything is read.
+func TestMulPackedPanics(t *testing.T) {
+	p := Packed[float32]{Data: make([]float32, 32*10), SliverStride: 32 * 10, NR: 32}
+	a := Matrix[float32]{Data: make([]float32, 4*64), RowStride: 64, ColStride: 1}
+	c := Matrix[float32]{Data: make([]float32, 4*40), RowStride: 40, ColStride: 1}
+	for _, tc := range []struct {
+		name string
+		fn   func()
+	}{
+		{"columns past the data", func() { MulPacked(4, 40, 10, a, p, 0, c, Options{}) }},
+		{"column offset", func() { MulPacked(4, 32, 10, a, p, 32, c, Options{}) }},
+		{"rows past the sliver", func() { MulPacked(4, 32, 11, a, p, 0, c, Options{}) }},
+		{"transposed", func() { MulTransPacked(4, 11, 32, a, p, c, Options{}) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("no panic")
+				}
+			}()
+			tc.fn()
+		})
+	}
+}
