@@ -20,14 +20,11 @@ import (
 // method is also reachable as a tensor method, with the tensor as its first
 // argument (x.sum(dim=0)).
 type Builtin struct {
-	Name string
-	Sig  string
-	Doc  string
-	// Examples are lines of code that show a use, shown by help and x?;
-	// a test runs each of them against PyTorch.
-	Examples []string
-	Method   bool // also a tensor method
-	Func     bool // also a global function (false for methods only)
+	Name   string
+	Sig    string
+	Doc    string
+	Method bool // also a tensor method
+	Func   bool // also a global function (false for methods only)
 	// acceptsKeywords collects unknown keyword arguments into Args instead
 	// of refusing them, for builtins that forward them.
 	acceptsKeywords bool
@@ -47,14 +44,16 @@ type Builtin struct {
 	// first time at once); nil until then.
 	parsed unsafe.Pointer
 	fn     func(a *Args) (Value, error)
-	// names are the names few builtins have beside Name; nil for none.
-	// (Apart, so that a Builtin is 128 bytes, not 160: there are
-	// thousands of them in the heap every collection marks.)
+	// names are the names few builtins have beside Name, and their
+	// examples; nil for none. (Apart, so that a Builtin is 96 bytes, not
+	// 160: there are a thousand of them in the heap every collection
+	// marks at start-up, four thousand with torch; TestBuiltinSize.)
 	names *builtinNames
 }
 
-// builtinNames are a builtin's names beside Name. A builtin's names are
-// replaced whole, never changed in place: copies of a builtin share them.
+// builtinNames are a builtin's names beside Name, and the examples few
+// builtins have. They are replaced whole, never changed in place: copies
+// of a builtin share them.
 type builtinNames struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
@@ -70,6 +69,18 @@ type builtinNames struct {
 	// module is __module__ when a library names it (SetModule): "torch"
 	// for torch.relu, so that pickle writes the function by reference.
 	module string
+	// examples are lines of code that show a use, shown by help and x?
+	// (WithExamples); a test runs each of them against PyTorch.
+	examples []string
+}
+
+// Examples are the lines of code that show a use of b, shown by help and
+// x? (WithExamples); nil for none.
+func (b *Builtin) Examples() []string {
+	if b.names == nil {
+		return nil
+	}
+	return b.names.examples
 }
 
 // SetModule makes module b's __module__: the module a library's function
@@ -239,7 +250,11 @@ func (b *Builtin) Alias(kind BuiltinKind, name, doc string) *Builtin {
 	if p := (*[]param)(atomic.LoadPointer(&b.parsed)); p != nil {
 		c.setParams(slices.Clone(*p)) // a setter's change: Sig may not say it
 	}
-	c.Examples = nil
+	if len(c.Examples()) > 0 {
+		names := *c.names
+		names.examples = nil
+		c.names = &names
+	}
 	c.register(kind)
 	return &c
 }
@@ -266,7 +281,12 @@ func (b *Builtin) register(kind BuiltinKind) {
 // WithExamples adds lines of code that show a use of b to its help. It
 // returns b.
 func (b *Builtin) WithExamples(code ...string) *Builtin {
-	b.Examples = append(b.Examples, code...)
+	names := builtinNames{}
+	if b.names != nil {
+		names = *b.names
+	}
+	names.examples = append(slices.Clip(names.examples), code...)
+	b.names = &names
 	return b
 }
 

@@ -3,6 +3,7 @@ package lang
 import (
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestArgsErr checks the sticky accessors: Err is a plain nil while the
@@ -74,5 +75,47 @@ func TestBuiltinParamsParsedWhenNeeded(t *testing.T) {
 	e.Sig = "P(x, y)"
 	if got := e.ParamNames(); !slices.Equal(got, []string{"args"}) {
 		t.Errorf("ParamNames() after Sig was rewritten = %v, want [args]", got)
+	}
+}
+
+// TestBuiltinSize holds a Builtin to Go's 96-byte size class: there are
+// a thousand of them in the start-up heap every collection marks, and
+// four thousand once torch is defined. A field few builtins set belongs
+// in builtinNames.
+func TestBuiltinSize(t *testing.T) {
+	if n := unsafe.Sizeof(Builtin{}); n > 96 {
+		t.Errorf("a Builtin is %d bytes, want at most 96 (Go's size class)", n)
+	}
+}
+
+// TestBuiltinExamples checks that examples stay with the builtin they
+// were added to: a copy made before shares none added after, an alias
+// has none, and a builtin's other names survive them.
+func TestBuiltinExamples(t *testing.T) {
+	b := &Builtin{Name: "f", Sig: "f(x)", sig: "f(x)"}
+	b.SetModule("m")
+	early := b.WithFn(nil)
+	b.WithExamples("f(1)").WithExamples("f(2)")
+	late := b.WithFn(nil)
+	alias := b.Alias(0, "g", "") // kind 0: in no table
+	for _, c := range []struct {
+		name string
+		b    *Builtin
+		want []string
+	}{
+		{"b", b, []string{"f(1)", "f(2)"}},
+		{"copy before", early, nil},
+		{"copy after", late, []string{"f(1)", "f(2)"}},
+		{"alias", alias, nil},
+	} {
+		if got := c.b.Examples(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: examples %q, want %q", c.name, got, c.want)
+		}
+		if m := c.b.Module(); m != "m" {
+			t.Errorf("%s: module %q, want m", c.name, m)
+		}
+	}
+	if got := examplesText(b); got != "\nExamples:\n    f(1)\n    f(2)" {
+		t.Errorf("help's examples %q", got)
 	}
 }

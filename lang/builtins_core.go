@@ -669,12 +669,12 @@ func helpText(v Value) (string, bool) {
 
 // examplesText is the Examples section of b's help, "" when it has none.
 func examplesText(b *Builtin) string {
-	if len(b.Examples) == 0 {
+	if len(b.Examples()) == 0 {
 		return ""
 	}
 	var sb strings.Builder
 	sb.WriteString("\nExamples:")
-	for _, e := range b.Examples {
+	for _, e := range b.Examples() {
 		sb.WriteString("\n    " + e)
 	}
 	return sb.String()

@@ -32,7 +32,9 @@ var Printed = Tolerance{Rel: 1e-6, Abs: 1e-6, LastDigit: true}
 
 // number matches a decimal literal as Python and PyTorch print it, with
 // its sign; words such as nan and inf are compared as text.
-var number = regexp.MustCompile(`[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?`)
+var number = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?`)
+})
 
 // CompareText compares got with want, text that should be the same but
 // for the last bits of its floats: every piece that is not a number must
@@ -73,7 +75,7 @@ func lineAt(lines []string, i int) string {
 }
 
 func compareLine(got, want string, tol Tolerance) error {
-	gotNums, wantNums := number.FindAllStringIndex(got, -1), number.FindAllStringIndex(want, -1)
+	gotNums, wantNums := number().FindAllStringIndex(got, -1), number().FindAllStringIndex(want, -1)
 	if len(gotNums) != len(wantNums) {
 		return fmt.Errorf("%d numbers, want %d", len(gotNums), len(wantNums))
 	}

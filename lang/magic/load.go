@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -77,12 +78,12 @@ func loadOptions(args string) (opts map[string]string, source string, fail *Outp
 
 // historyRange matches the cell ranges %load and %history take: N, N-M
 // and several of them.
-var historyRange = regexp.MustCompile(`^\d+(-\d+)?( \d+(-\d+)?)*$`)
+var historyRange = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+(-\d+)?( \d+(-\d+)?)*$`) })
 
 // loadSource returns the code a %load names: cells of the history when it
 // is a range of them (IPython looks there first), else a script's text.
 func (sh *Shell) loadSource(source string) (string, *Output) {
-	if historyRange.MatchString(source) {
+	if historyRange().MatchString(source) {
 		var cells []string
 		for _, r := range strings.Fields(source) {
 			lo, hi, _ := strings.Cut(r, "-")
@@ -110,7 +111,7 @@ func (sh *Shell) loadSource(source string) (string, *Output) {
 
 // lineRange matches one of -r's ranges: N, N-M, N:M, with either end
 // left out.
-var lineRange = regexp.MustCompile(`^(\d+)?(([-:])(\d+)?)?$`)
+var lineRange = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)?(([-:])(\d+)?)?$`) })
 
 // selectLines keeps the lines that %load -r's ranges name, as IPython's
 // extract_code_ranges reads them: "5-10" is lines 5 to 10, "5:10" lines
@@ -120,7 +121,7 @@ var lineRange = regexp.MustCompile(`^(\d+)?(([-:])(\d+)?)?$`)
 func selectLines(lines []string, ranges string) []string {
 	var out []string
 	for _, r := range strings.Fields(strings.ReplaceAll(ranges, ",", " ")) {
-		m := lineRange.FindStringSubmatch(r)
+		m := lineRange().FindStringSubmatch(r)
 		if m == nil {
 			continue
 		}

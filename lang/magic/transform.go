@@ -4,6 +4,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -13,7 +14,9 @@ import (
 const magicCallee = "__kael_magic__"
 
 // magicAssign is a line NAME = %magic ARGS (IPython's MagicAssign).
-var magicAssign = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*(?:\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*\s*=\s*)%([A-Za-z_][A-Za-z_0-9]*)(.*)$`)
+var magicAssign = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*(?:\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*\s*=\s*)%([A-Za-z_][A-Za-z_0-9]*)(.*)$`)
+})
 
 // TransformMagics rewrites the line magics of a cell of several lines, as
 // IPython's input transformer does, so that they run where they stand: a
@@ -55,7 +58,7 @@ func magicCall(line string) (string, bool) {
 		name, args, _ := strings.Cut(strings.TrimPrefix(body, "%"), " ")
 		return indent + call(strings.TrimSpace(name), args), true
 	}
-	if m := magicAssign.FindStringSubmatch(body); m != nil {
+	if m := magicAssign().FindStringSubmatch(body); m != nil {
 		return indent + m[1] + call(m[2], m[3]), true
 	}
 	if name, detail, ok := helpRequest(body); ok {

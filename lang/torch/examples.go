@@ -3,7 +3,7 @@ package torch
 import "github.com/kael-dev/kael/lang"
 
 // funcExamples and methodExamples are the examples help and x? show for
-// torch's functions and the tensor methods (lang.Builtin.Examples);
+// torch's functions and the tensor methods (lang.Builtin.Examples, set by WithExamples);
 // TestExamplesMatchTorch runs each against PyTorch.
 var (
 	funcExamples = map[string][]string{

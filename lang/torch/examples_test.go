@@ -29,7 +29,7 @@ func TestExamplesMatchTorch(t *testing.T) {
 			}
 			help := ins.Text
 			for _, c := range code {
-				if !slices.Contains(b.Examples, c) || !strings.Contains(help, "\n    "+c) {
+				if !slices.Contains(b.Examples(), c) || !strings.Contains(help, "\n    "+c) {
 					t.Errorf("the help of %s%s lacks the example %q:\n%s", prefix, name, c, help)
 				}
 			}

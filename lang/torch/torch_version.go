@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -16,10 +17,12 @@ import (
 // str's, as in PyTorch (which sets only those five comparisons).
 
 // versionPattern is packaging's VERSION_PATTERN.
-var versionPattern = regexp.MustCompile(`(?i)^\s*v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d+)?)?(?:-(\d+)|[-_.]?(post|rev|r)[-_.]?(\d+)?)?(?:[-_.]?(dev)[-_.]?(\d+)?)?(?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?\s*$`)
+var versionPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*v?(?:(\d+)!)?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d+)?)?(?:-(\d+)|[-_.]?(post|rev|r)[-_.]?(\d+)?)?(?:[-_.]?(dev)[-_.]?(\d+)?)?(?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?\s*$`)
+})
 
 // localSeparators split a local version label (+ubuntu.1).
-var localSeparators = regexp.MustCompile(`[-_.]`)
+var localSeparators = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-_.]`) })
 
 // pepVersion is a parsed version's comparison key, as packaging's
 // _cmpkey: each part is a list of numbers compared in order.
@@ -34,7 +37,7 @@ const (
 
 // parseVersion parses s, ok false when it is no PEP 440 version.
 func parseVersion(s string) (pepVersion, bool) {
-	m := versionPattern.FindStringSubmatch(s)
+	m := versionPattern().FindStringSubmatch(s)
 	if m == nil {
 		return nil, false
 	}
@@ -70,7 +73,7 @@ func parseVersion(s string) (pepVersion, bool) {
 	local := []int64{negInf}
 	if m[10] != "" {
 		local = nil
-		for _, p := range localSeparators.Split(strings.ToLower(m[10]), -1) {
+		for _, p := range localSeparators().Split(strings.ToLower(m[10]), -1) {
 			if n, err := strconv.ParseInt(p, 10, 64); err == nil {
 				local = append(local, 1, n) // a number sorts after a word
 			} else {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -116,23 +117,23 @@ func (f *formatter) addArgument(a *action) {
 	f.current.items = append(f.current.items, func() string { return f.formatAction(a) })
 }
 
-var longBreak = regexp.MustCompile(`\n\n\n+`)
+var longBreak = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\n\n\n+`) })
 
 func (f *formatter) formatHelp() string {
 	help := f.formatSection(f.root)
 	if help != "" {
-		help = longBreak.ReplaceAllString(help, "\n\n")
+		help = longBreak().ReplaceAllString(help, "\n\n")
 		help = strings.Trim(help, "\n") + "\n"
 	}
 	return help
 }
 
 var (
-	usagePart   = regexp.MustCompile(`\(.*?\)+(?:\s|$)|\[.*?\]+(?:\s|$)|\S+`)
-	openSpace   = regexp.MustCompile(`([\[(]) `)
-	spaceClose  = regexp.MustCompile(` ([\])])`)
-	emptyGroup  = regexp.MustCompile(`[\[(] *[\])]`)
-	singleParen = regexp.MustCompile(`\(([^|]*)\)`)
+	usagePart   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(.*?\)+(?:\s|$)|\[.*?\]+(?:\s|$)|\S+`) })
+	openSpace   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([\[(]) `) })
+	spaceClose  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(` ([\])])`) })
+	emptyGroup  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\[(] *[\])]`) })
+	singleParen = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(([^|]*)\)`) })
 )
 
 // usageParts is re.findall(part_regexp, text) of _format_usage: the
@@ -141,7 +142,7 @@ func usageParts(text string) []string {
 	var out []string
 	i := 0
 	for i < len(text) {
-		loc := usagePart.FindStringIndex(text[i:])
+		loc := usagePart().FindStringIndex(text[i:])
 		if loc == nil {
 			break
 		}
@@ -348,10 +349,10 @@ func (f *formatter) actionsUsage(actions []*action, groups []*group) string {
 		}
 	}
 	text := strings.Join(words, " ")
-	text = openSpace.ReplaceAllString(text, "$1")
-	text = spaceClose.ReplaceAllString(text, "$1")
-	text = emptyGroup.ReplaceAllString(text, "")
-	text = singleParen.ReplaceAllString(text, "$1")
+	text = openSpace().ReplaceAllString(text, "$1")
+	text = spaceClose().ReplaceAllString(text, "$1")
+	text = emptyGroup().ReplaceAllString(text, "")
+	text = singleParen().ReplaceAllString(text, "$1")
 	return strings.TrimSpace(text)
 }
 
@@ -553,15 +554,15 @@ func (f *formatter) helpString(a *action) string {
 	return help
 }
 
-var percentName = regexp.MustCompile(`%\(([^)]*)\)([sdrf])|%%`)
+var percentName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`%\(([^)]*)\)([sdrf])|%%`) })
 
 // percentFormat is text % params for %(name)s, %(name)r, %(name)d and %%.
 func percentFormat(text string, params map[string]lang.Value) string {
-	return percentName.ReplaceAllStringFunc(text, func(m string) string {
+	return percentName().ReplaceAllStringFunc(text, func(m string) string {
 		if m == "%%" {
 			return "%"
 		}
-		sub := percentName.FindStringSubmatch(m)
+		sub := percentName().FindStringSubmatch(m)
 		v, ok := params[sub[1]]
 		if !ok {
 			return m

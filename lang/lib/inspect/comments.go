@@ -3,6 +3,7 @@ package inspect
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -67,7 +68,7 @@ func precedingComments(lines []string, lnum int) lang.Value {
 }
 
 // lambdaWord finds the keyword lambda in a line.
-var lambdaWord = regexp.MustCompile(`(^|[^\w.])lambda\b`)
+var lambdaWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^\w.])lambda\b`) })
 
 // blockOf is getblock: as CPython's BlockFinder, the lines up to the end
 // of the first def or class (decorators first, to the end of its body)
@@ -83,7 +84,7 @@ func blockOf(lines []string) []string {
 		}
 		next := logicalEnd(lines, i)
 		for j := i; j < next; j++ {
-			if lambdaWord.MatchString(lines[j]) {
+			if lambdaWord().MatchString(lines[j]) {
 				return lines[:next]
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/internal/fileguard"
 	"github.com/kael-dev/kael/lang"
@@ -79,9 +80,9 @@ func rawBytes(t *tensor.Tensor) ([]byte, error) {
 }
 
 var (
-	descrField   = regexp.MustCompile(`'descr'\s*:\s*'([^']*)'`)
-	fortranField = regexp.MustCompile(`'fortran_order'\s*:\s*(True|False)`)
-	shapeField   = regexp.MustCompile(`'shape'\s*:\s*\(([^)]*)\)`)
+	descrField   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'descr'\s*:\s*'([^']*)'`) })
+	fortranField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'fortran_order'\s*:\s*(True|False)`) })
+	shapeField   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'shape'\s*:\s*\(([^)]*)\)`) })
 )
 
 // decodeNpy reads a .npy file.
@@ -108,7 +109,7 @@ func decodeNpy(data []byte) (*tensor.Tensor, error) {
 	}
 	header := string(data[start : start+hlen])
 	body := data[start+hlen:]
-	dm, fm, sm := descrField.FindStringSubmatch(header), fortranField.FindStringSubmatch(header), shapeField.FindStringSubmatch(header)
+	dm, fm, sm := descrField().FindStringSubmatch(header), fortranField().FindStringSubmatch(header), shapeField().FindStringSubmatch(header)
 	if dm == nil || fm == nil || sm == nil {
 		return nil, bad("Header does not contain the correct keys: " + strconv.Quote(header))
 	}

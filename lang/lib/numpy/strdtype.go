@@ -3,6 +3,7 @@ package numpy
 import (
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 )
@@ -139,7 +140,7 @@ func strScalar(s string, isBytes bool) lang.Value {
 	return x
 }
 
-var strDTypeName = regexp.MustCompile(`^[<>=|]?([USa])(\d*)$`)
+var strDTypeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[<>=|]?([USa])(\d*)$`) })
 
 // strDTypeArg reads a dtype argument that names a string dtype: 'U5',
 // '<U5', 'S3', str, bytes, np.str_, np.bytes_, 'str', 'bytes' or a
@@ -163,7 +164,7 @@ func strDTypeArg(v lang.Value) (*StrDType, bool, error) {
 		case "bytes", "bytes_", "string_":
 			return &StrDType{bytes: true}, true, nil
 		}
-		m := strDTypeName.FindStringSubmatch(x)
+		m := strDTypeName().FindStringSubmatch(x)
 		if m == nil {
 			return nil, false, nil
 		}

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/collections" // module.py imports collections
@@ -90,7 +91,9 @@ var libcPaths = []string{
 }
 
 // glibcRelease matches the banner of the GNU C library.
-var glibcRelease = regexp.MustCompile(`GNU C Library [^\n]*? release version (\d+\.\d+(?:\.\d+)?)`)
+var glibcRelease = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`GNU C Library [^\n]*? release version (\d+\.\d+(?:\.\d+)?)`)
+})
 
 // systemGlibc is the version of the system's GNU C library, as
 // confstr(CS_GNU_LIBC_VERSION) gives it to CPython, read from the
@@ -101,7 +104,7 @@ func systemGlibc() string {
 		if err != nil {
 			continue
 		}
-		if m := glibcRelease.FindSubmatch(data); m != nil {
+		if m := glibcRelease().FindSubmatch(data); m != nil {
 			return string(m[1])
 		}
 	}
@@ -111,7 +114,9 @@ func systemGlibc() string {
 // libcMarker matches what names a C library in a binary: glibc's
 // __libc_init, its versioned symbols (GLIBC_2.34) and libc's file names
 // (libc.so.6, libc_r.so).
-var libcMarker = regexp.MustCompile(`(__libc_init)|(GLIBC_([0-9.]+))|(libc(_\w+)?\.so(?:\.(\d[0-9.]*))?)`)
+var libcMarker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(__libc_init)|(GLIBC_([0-9.]+))|(libc(_\w+)?\.so(?:\.(\d[0-9.]*))?)`)
+})
 
 // newerVersion reports whether the dotted version a is above b,
 // comparing the numbers part by part.
@@ -140,7 +145,7 @@ func scanLibc(data []byte, lib, version string) (string, string) {
 	if !bytes.Contains(data, []byte("libc")) && !bytes.Contains(data, []byte("GLIBC")) {
 		return lib, version
 	}
-	for _, m := range libcMarker.FindAllSubmatch(data, -1) {
+	for _, m := range libcMarker().FindAllSubmatch(data, -1) {
 		init, glibc, glibcVersion, so, threads, soVersion := m[1], m[2], string(m[3]), m[4], string(m[5]), string(m[6])
 		switch {
 		case init != nil:
