@@ -2,6 +2,8 @@ package lang
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -100,5 +102,28 @@ func TestKeptVarArgs(t *testing.T) {
 		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
 			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
 		}
+	}
+}
+
+// BenchmarkBuiltinCall times one call of a common builtin in a function's
+// loop, the lead's micro-loops of issue 34, with its allocations per call
+// (-benchmem): go test ./lang -run '^$' -bench BuiltinCall -benchmem.
+func BenchmarkBuiltinCall(b *testing.B) {
+	for _, c := range []struct{ name, call string }{
+		{"abs", "abs(-1)"}, {"min", "min(3, 4)"}, {"max", "max(6, 4)"}, {"round", "round(3.7)"},
+		{"int", "int(3.7)"}, {"float", "float(3)"}, {"isinstance", "isinstance(i, int)"},
+		{"divmod", "divmod(i, 7)"}, {"sqrt", "math.sqrt(4.0)"}, {"exp", "math.exp(1.0)"},
+		{"gcd", "math.gcd(6, 4)"}, {"hypot", "math.hypot(3.0, 4.0)"}, {"len", "len(L)"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			src := "import math\nL = [1, 2, 3]\ndef f(n):\n    for i in range(n):\n        x = CALL\nf(N)"
+			src = strings.NewReplacer("CALL", c.call, "N", strconv.Itoa(b.N)).Replace(src)
+			s := NewSession(IO{})
+			b.ReportAllocs()
+			b.ResetTimer()
+			if r := s.Exec(context.Background(), "", src); r.Err != nil {
+				b.Fatal(r.Err.Render())
+			}
+		})
 	}
 }
