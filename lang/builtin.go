@@ -452,9 +452,15 @@ func (in *interp) releaseArgs(a *Args) {
 	if in == nil || in.s == nil {
 		return
 	}
-	clear(a.buf[:])
-	clear(a.restBuf[:])
-	a.b, a.vals, a.in, a.kwNames, a.kwVals, a.err, a.rest = nil, nil, nil, nil, nil, nil, nil
+	// Only the room the call used is cleared: clearing pointers in a
+	// heap object runs the write barrier over each while the collector
+	// marks. vals is in buf or beyond it (then buf is unused).
+	clear(a.buf[:min(len(a.vals), len(a.buf))])
+	clear(a.restBuf[:len(a.rest)])
+	a.b, a.vals, a.in, a.rest = nil, nil, nil, nil
+	if a.kwNames != nil || a.kwVals != nil || a.err != nil {
+		a.kwNames, a.kwVals, a.err = nil, nil, nil
+	}
 	a.npos, a.bound, a.restAt = 0, false, 0
 	in.s.argsPool = append(in.s.argsPool, a)
 }
@@ -492,6 +498,7 @@ func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 			vals = append(vals, pos[n])
 			n++
 		case p.def == nil:
+			a.vals = vals // for releaseArgs to clear
 			in.releaseArgs(a)
 			return nil
 		default:
@@ -499,6 +506,7 @@ func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 		}
 	}
 	if n < len(pos) {
+		a.vals = vals
 		in.releaseArgs(a)
 		return nil
 	}
