@@ -131,6 +131,11 @@ type param struct {
 	variadic bool  // *name collects the remaining positional arguments
 	kwOnly   bool
 	posOnly  bool // before '/': a keyword of its name goes to **kwargs, or is an error
+	// key is the string data of the name an accessor last found this
+	// parameter by (Args.Value("input")): a Go string constant has one
+	// address, so that the next lookup compares addresses, not bytes
+	// (paramIndex). Read and written atomically; nil until a lookup.
+	key unsafe.Pointer
 }
 
 // builtins is the global table of builtin functions, by name.
@@ -404,6 +409,15 @@ type Args struct {
 	buf     [4]Value // vals of a builtin with few parameters
 	npos    int      // how many arguments were positional
 	bound   bool     // called as a bound method: the first is the receiver
+	// rest holds, in restBuf, the arguments of a *args parameter bound
+	// positionally (bindPositional) until something asks for its Tuple:
+	// vals[restAt-1] is nil until then (restTuple). restAt is 0 when no
+	// parameter waits. A builtin of the engine that keeps nothing reads
+	// them without a copy (variadic); every Tuple handed out is its own,
+	// which a builtin may keep (a result that holds *args).
+	rest    []Value
+	restBuf [4]Value
+	restAt  int
 }
 
 // bind matches positional and keyword arguments to b's parameters.
@@ -458,17 +472,25 @@ func (in *interp) releaseArgs(a *Args) {
 	if in == nil || in.s == nil {
 		return
 	}
-	clear(a.buf[:])
-	a.b, a.vals, a.in, a.kwNames, a.kwVals, a.err = nil, nil, nil, nil, nil, nil
-	a.npos, a.bound = 0, false
+	// Only the room the call used is cleared: clearing pointers in a
+	// heap object runs the write barrier over each while the collector
+	// marks. vals is in buf or beyond it (then buf is unused).
+	clear(a.buf[:min(len(a.vals), len(a.buf))])
+	clear(a.restBuf[:len(a.rest)])
+	a.b, a.vals, a.in, a.rest = nil, nil, nil, nil
+	if a.kwNames != nil || a.kwVals != nil || a.err != nil {
+		a.kwNames, a.kwVals, a.err = nil, nil, nil
+	}
+	a.npos, a.bound, a.restAt = 0, false, 0
 	in.s.argsPool = append(in.s.argsPool, a)
 }
 
-// bindPositional binds positional arguments alone, the common call, with
-// at most one allocation (two with a *args parameter that gets some): it
-// returns nil, for bind's general rules and messages, unless they fill
-// the parameters that are not keyword-only, the ones beyond going to a
-// *args parameter, and every parameter left has a default.
+// bindPositional binds positional arguments alone, the common call,
+// without allocating for a builtin of at most four parameters and four
+// arguments to its *args (pos itself is not kept: the caller may reuse
+// it): it returns nil, for bind's general rules and messages, unless they
+// fill the parameters that are not keyword-only, the ones beyond going
+// to a *args parameter, and every parameter left has a default.
 func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 	a := in.newArgs()
 	a.b, a.in = b, in
@@ -481,26 +503,59 @@ func (b *Builtin) bindPositional(in *interp, pos []Value) *Args {
 	for _, p := range params {
 		switch {
 		case p.variadic:
-			rest := Tuple{}
-			if n < len(pos) {
-				rest = append(Tuple(nil), pos[n:]...)
-				n = len(pos)
+			switch {
+			case n == len(pos):
+				vals = append(vals, emptyTuple)
+			case len(pos)-n <= len(a.restBuf): // a Tuple when asked for (restTuple)
+				a.rest = append(a.restBuf[:0], pos[n:]...)
+				vals = append(vals, nil)
+				a.restAt = len(vals)
+			default:
+				vals = append(vals, append(Tuple(nil), pos[n:]...))
 			}
-			vals = append(vals, rest)
+			n = len(pos)
 		case !p.kwOnly && n < len(pos):
 			vals = append(vals, pos[n])
 			n++
 		case p.def == nil:
+			a.vals = vals // for releaseArgs to clear
+			in.releaseArgs(a)
 			return nil
 		default:
 			vals = append(vals, p.def)
 		}
 	}
 	if n < len(pos) {
+		a.vals = vals
+		in.releaseArgs(a)
 		return nil
 	}
 	a.vals = vals
 	return a
+}
+
+// emptyTuple is the Tuple of a *args parameter given nothing, boxed once:
+// no one can change an empty tuple's elements.
+var emptyTuple Value = Tuple{}
+
+// restTuple makes the Tuple of the *args parameter that bindPositional
+// left waiting, a copy of the call's arguments that the builtin may keep.
+func (a *Args) restTuple() {
+	if a.restAt > 0 {
+		a.vals[a.restAt-1] = append(Tuple(nil), a.rest...)
+		a.restAt = 0
+	}
+}
+
+// variadic returns the arguments of the *args parameter at index i
+// without copying them: the slice belongs to the call, for an engine
+// builtin that reads them and keeps neither it nor a part of it.
+func (a *Args) variadic(i int) []Value {
+	if a.restAt == i+1 {
+		return a.rest
+	}
+	t, _ := a.vals[i].(Tuple)
+	return t
 }
 
 // signature is what binding arguments needs to know of a callable, builtin
@@ -658,9 +713,22 @@ func positionalRange(ps []param) string {
 	return strconv.Itoa(hi)
 }
 
+// paramIndex returns the index of b's parameter name, or -1. An
+// accessor's name is most often a string constant: a parameter remembers
+// the address of the last name that found it (param.key), so that a
+// builtin's accessors compare an address per parameter, not the bytes of
+// names, from their second call on.
 func (b *Builtin) paramIndex(name string) int {
-	for i, p := range b.params() {
-		if p.name == name {
+	ps := b.params()
+	key := unsafe.Pointer(unsafe.StringData(name))
+	for i := range ps {
+		if atomic.LoadPointer(&ps[i].key) == key && len(ps[i].name) == len(name) {
+			return i
+		}
+	}
+	for i := range ps {
+		if ps[i].name == name {
+			atomic.StorePointer(&ps[i].key, key)
 			return i
 		}
 	}
@@ -672,6 +740,9 @@ func (a *Args) Value(name string) Value {
 	i := a.b.paramIndex(name)
 	if i < 0 {
 		panic("builtin " + a.b.Name + " has no parameter " + name)
+	}
+	if a.restAt == i+1 {
+		a.restTuple()
 	}
 	return a.vals[i]
 }
@@ -1431,9 +1502,24 @@ func (b *Builtin) ParamNames() []string {
 // Builtin returns the builtin being called.
 func (a *Args) Builtin() *Builtin { return a.b }
 
+// VarArgs returns the arguments of the *args parameter name, as Value
+// returns them in a Tuple, without copying them: the slice belongs to the
+// call, for a builtin that only reads them (copy it, or take Value's
+// Tuple, to keep them).
+func (a *Args) VarArgs(name string) []Value {
+	i := a.b.paramIndex(name)
+	if i < 0 || !a.b.params()[i].variadic {
+		panic("builtin " + a.b.Name + " has no parameter *" + name)
+	}
+	return a.variadic(i)
+}
+
 // Values returns the arguments by parameter, in the signature's order.
 // The slice belongs to the call.
-func (a *Args) Values() []Value { return a.vals }
+func (a *Args) Values() []Value {
+	a.restTuple()
+	return a.vals
+}
 
 // Note adds a remark about the running statement, shown under the cell
 // (a deprecation, a promotion).

@@ -433,9 +433,15 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	sig = strings.Replace(sig, ", )", ")", 1)
 	arity, counted := cpythonArity[method]
 	var b *Builtin
+	fast := overloadedFast[method]
 	b = NewBuiltin(AsFunc, sig, doc, func(a *Args) (Value, error) {
 		first := a.Value("input")
-		rest := a.Value("args").(Tuple)
+		rest := a.variadic(1) // the call's: copied below where kept
+		if fast != nil && len(a.kwNames) == 0 {
+			if v, ok := fast(a.in, first, rest); ok {
+				return v, nil
+			}
+		}
 		// a tensor goes to the tensor method, unless a keyword only
 		// Python's function has (max(t, key=abs), sum(t, start=1))
 		// asks for Python's iteration over its rows
@@ -476,6 +482,99 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	})
 	b.acceptsKeywords = true
 	overloaded[method] = b
+}
+
+// overloadedFast are the answers of overloaded builtins for Python's ints
+// and floats, the common calls, ahead of the generic code of
+// defOverloaded: ok is false, and the generic code runs, for anything
+// else, errors included. rest is the call's slice, not to be kept.
+var overloadedFast = map[string]func(in *interp, first Value, rest []Value) (v Value, ok bool){
+	"abs": func(in *interp, first Value, rest []Value) (Value, bool) {
+		if len(rest) > 0 {
+			return nil, false
+		}
+		switch x := first.(type) {
+		case int64:
+			if x >= 0 {
+				return first, true
+			}
+			if x != math.MinInt64 {
+				return boxInt(in.s, -x), true
+			}
+		case float64:
+			return math.Abs(x), true
+		}
+		return nil, false
+	},
+	"round": func(in *interp, first Value, rest []Value) (Value, bool) {
+		if len(rest) > 0 {
+			return nil, false
+		}
+		switch x := first.(type) {
+		case int64:
+			return first, true // an int rounds to itself
+		case float64:
+			if r := math.RoundToEven(x); r >= -1<<63 && r < 1<<63 { // else floatToIntValue's error or big int
+				return boxInt(in.s, int64(r)), true
+			}
+		}
+		return nil, false
+	},
+	"max": func(_ *interp, first Value, rest []Value) (Value, bool) { return numberExtremum(1, first, rest) },
+	"min": func(_ *interp, first Value, rest []Value) (Value, bool) { return numberExtremum(-1, first, rest) },
+}
+
+// numberExtremum is max (sign 1) or min (-1) of first and rest, or of the
+// elements of first, a list or tuple, when rest is empty, where all are
+// ints or all floats: the first of the largest (smallest) as extremum
+// picks it, NaN never replacing nor replaced (Compare's equal). ok is
+// false for anything else.
+func numberExtremum(sign int, first Value, rest []Value) (Value, bool) {
+	var elems []Value
+	switch {
+	case len(rest) == 0:
+		switch x := first.(type) {
+		case *List:
+			elems = x.Elems
+		case Tuple:
+			elems = x
+		default:
+			return nil, false
+		}
+		if len(elems) == 0 {
+			return nil, false
+		}
+		first, elems = elems[0], elems[1:]
+	default:
+		elems = rest
+	}
+	switch x := first.(type) {
+	case int64:
+		best, bestV := x, first
+		for _, e := range elems {
+			y, ok := e.(int64)
+			if !ok {
+				return nil, false
+			}
+			if sign > 0 && y > best || sign < 0 && y < best {
+				best, bestV = y, e
+			}
+		}
+		return bestV, true
+	case float64:
+		best, bestV := x, first
+		for _, e := range elems {
+			y, ok := e.(float64)
+			if !ok {
+				return nil, false
+			}
+			if sign > 0 && y > best || sign < 0 && y < best {
+				best, bestV = y, e
+			}
+		}
+		return bestV, true
+	}
+	return nil, false
 }
 
 // rangeArg is an argument of range() as CPython's range takes it, through

@@ -331,6 +331,9 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
 		x, y := valueOf(a.Value("a")), valueOf(a.Value("b"))
+		if v, ok := numberDivmod(x, y); ok {
+			return v, nil
+		}
 		for i, p := range [2][2]Value{{x, y}, {y, x}} { // a class's __divmod__, then the other's __rdivmod__
 			if inst, ok := p[0].(*Instance); ok {
 				r, found, err := a.in.callSpecial(inst, [2]string{"__divmod__", "__rdivmod__"}[i], p[1])
@@ -753,4 +756,37 @@ func callableIterator(a *Args, f, sentinel Value) (Value, error) {
 		}
 		return v, true, nil
 	}}, nil
+}
+
+// numberDivmod is divmod(x, y) of two ints or two floats and a divisor
+// that is not zero, the common call, as the operators // and % compute
+// it (numberBinary); ok is false for anything else, which divmod's
+// general code takes, its errors included.
+func numberDivmod(x, y Value) (Value, bool) {
+	switch x.(type) {
+	case int64, float64:
+	default:
+		return nil, false
+	}
+	switch d := y.(type) {
+	case int64:
+		if d == 0 {
+			return nil, false
+		}
+	case float64:
+		if d == 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	q, ok, err := numberBinary(syntax.SLASHSLASH, x, y)
+	if !ok || err != nil {
+		return nil, false
+	}
+	r, ok, err := numberBinary(syntax.PERCENT, x, y)
+	if !ok || err != nil {
+		return nil, false
+	}
+	return Tuple{q, r}, true
 }

@@ -290,14 +290,51 @@ func IsInstance(obj, c Value) (bool, error) {
 	case InstanceChecker:
 		return c.InstanceCheck(obj)
 	}
-	names, err := classArg("isinstance", c)
-	if err != nil {
-		return false, err
+	if b, ok := c.(*Builtin); ok {
+		if r, known := isInstanceBasic(obj, b); known {
+			return r, nil
+		}
+	}
+	name := ClassOf(c) // classArg's, without its slice
+	if name == "" {
+		names, err := classArg("isinstance", c)
+		if err != nil {
+			return false, err
+		}
+		name = names[0]
 	}
 	if x, isInst := obj.(*Instance); isInst {
-		return names[0] == "object" || isSubclass(x.cls.root(), names[0]), nil
+		return name == "object" || isSubclass(x.cls.root(), name), nil
 	}
-	return isInstanceNamed(obj, names[0]), nil
+	return isInstanceNamed(obj, name), nil
+}
+
+// basicClasses are the builtins int, float, str and bool, for
+// isInstanceBasic (looked up once the builtins are defined).
+var basicClasses = sync.OnceValue(func() [4]*Builtin {
+	return [4]*Builtin{builtins["int"], builtins["float"], builtins["str"], builtins["bool"]}
+})
+
+// isInstanceBasic is isinstance(obj, c) where obj is an int, float, str
+// or bool and c the class int, float, str or bool, the common test,
+// without looking names up; known is false for any other pair.
+func isInstanceBasic(obj Value, c *Builtin) (r, known bool) {
+	classes := basicClasses()
+	i := slices.Index(classes[:], c)
+	if i < 0 {
+		return false, false
+	}
+	switch obj.(type) {
+	case int64, BigInt:
+		return i == 0, true // an int is neither a float, a str nor a bool
+	case float64:
+		return i == 1, true
+	case string:
+		return i == 2, true
+	case bool:
+		return i == 0 || i == 3, true // a bool is an int
+	}
+	return false, false
 }
 
 // classCheck is isinstance(v, c) (hook "__instancecheck__") or
@@ -422,8 +459,13 @@ func classArg(fn string, v Value) ([]string, error) {
 
 func init() {
 	NewBuiltin(AsFunc, "isinstance(obj, classinfo)", "Whether obj is of the class classinfo (or of one in a tuple of classes): isinstance(x, torch.Tensor), isinstance(n, (int, float)). A bool is an int, a torch.Size a tuple. typing's List, Dict, Tuple, Set, Sequence, Mapping, Iterable, Iterator, Callable and Type, and Union[...] and Optional[...], test as in CPython; a subscripted generic (List[int]) is CPython's TypeError.", func(a *Args) (Value, error) {
-		obj := a.Value("obj")
-		return classTest("isinstance", a.Value("classinfo"), func(c Value) (bool, error) { return IsInstance(obj, c) })
+		obj, classinfo := a.Value("obj"), a.Value("classinfo")
+		switch classinfo.(type) {
+		case Tuple, *UnionType:
+		default: // one class: no walk, no closure
+			return IsInstance(obj, classinfo)
+		}
+		return classTest("isinstance", classinfo, func(c Value) (bool, error) { return IsInstance(obj, c) })
 	})
 	NewBuiltin(AsFunc, "issubclass(cls, classinfo)", "Whether the class cls is classinfo or derives from it: issubclass(bool, int).", func(a *Args) (Value, error) {
 		cls := a.Value("cls")

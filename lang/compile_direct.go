@@ -119,6 +119,12 @@ func (in *interp) callIsInstance(fn *Builtin, args []operand, at *syntax.CallExp
 		r, err := IsInstance(obj, c)
 		return r, in.wrapNode(err, at)
 	}
-	r, err := in.call(fn, []Value{obj, cls}, nil, nil, at)
+	if c, ok := cls.(*Builtin); ok {
+		if r, known := isInstanceBasic(obj, c); known {
+			return r, nil
+		}
+	}
+	pos := [2]Value{obj, cls} // on the stack: a builtin keeps no argument slice
+	r, err := in.callBuiltin(fn, pos[:], nil, nil, false)
 	return r, in.wrapNode(err, at)
 }

@@ -983,6 +983,9 @@ func (c *compiler) callExpr(x *syntax.CallExpr) evalFn {
 // callOperands calls f with the values of positional arguments; apart
 // from the call site's closure, whose Go frame it would make larger.
 func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (Value, error) {
+	if b, ok := f.(*Builtin); ok && len(argOps) <= 4 {
+		return in.callBuiltinOperands(b, argOps, x)
+	}
 	// The arguments go to the heap (in.call leaks them), so they take
 	// no more room than they need.
 	pos := make([]Value, len(argOps))
@@ -994,6 +997,23 @@ func (in *interp) callOperands(f Value, argOps []operand, x *syntax.CallExpr) (V
 		pos[i] = v
 	}
 	r, err := in.call(f, pos, nil, nil, x)
+	return r, in.wrapNode(err, x)
+}
+
+// callBuiltinOperands is callOperands of a builtin and at most four
+// arguments, which stay on the stack: a builtin keeps no argument slice
+// (bindPositional).
+func (in *interp) callBuiltinOperands(b *Builtin, argOps []operand, x *syntax.CallExpr) (Value, error) {
+	var buf [4]Value
+	pos := buf[:len(argOps)]
+	for i := range argOps {
+		v, err := argOps[i].value(in)
+		if err != nil {
+			return nil, err
+		}
+		pos[i] = v
+	}
+	r, err := in.callBuiltin(b, pos, nil, nil, false)
 	return r, in.wrapNode(err, x)
 }
 
@@ -1120,6 +1140,9 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			f, err := in.getAttr(r, name)
 			if err != nil {
 				return nil, in.errorAt(err, attr.Name.Span())
+			}
+			if b, ok := f.(*Builtin); ok && len(argOps) <= 4 { // math.sqrt(x)
+				return in.callBuiltinOperands(b, argOps, x)
 			}
 			pos, err := evalAll(in, args)
 			if err != nil {

@@ -386,8 +386,16 @@ func (in *interp) callBuiltin(f *Builtin, pos []Value, kwNames []string, kwVals 
 		in.releaseArgs(a)
 		return v, err
 	}
-	v, err := in.underHooks(func() (Value, error) { return f.fn(a) })
+	// in.underHooks, without a closure: calls of builtins are the
+	// hottest path
+	prev := in.s.hookIn
+	in.s.hookIn = in
+	v, err := f.fn(a)
+	in.s.hookIn = prev
 	in.releaseArgs(a)
+	if in.s.hookErr != nil {
+		err = in.s.takeHookErr(err)
+	}
 	return v, err
 }
 

@@ -64,6 +64,10 @@ var langRows = []langRow{
 	// path, one element boxed and handed on at a time.
 	{key: "genexpr_mul", work: "sum(x * 2 for x in range(N)), per element", src: "s = sum(x * 2 for x in range(N))", n: 2_000_000, goal: 1.0},
 	{key: "genfunc", work: "for x in gen(N), def gen(n): yield, per element", src: "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x", n: 1_000_000, goal: 1.0},
+	// Issue 34's calls of builtins, the way data-preparation code calls
+	// them: Python's overloaded builtins, len, a math function, a
+	// conversion and isinstance, seven calls an iteration.
+	{key: "builtins", work: "abs, min, max, len, math.sqrt, float, isinstance", src: "import math\nL = [1, 2, 3]\ns = 0\nfor i in range(N):\n    s = s + abs(i - 500) + min(i, 7) + max(i, 3) + len(L)\n    y = math.sqrt(float(i))\n    z = isinstance(i, int)", n: 500_000, goal: 1.0},
 	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
 	// arrays (at least as fast) and a loop over small ones (NumPy's
 	// per-call overhead, where kael should win by 1.5x). The large rows

@@ -24,7 +24,7 @@ func addIntFuncs(add func(sig, doc string, fn func(a *lang.Args) (lang.Value, er
 			identity = new(big.Int)
 		}
 		add(f.name+"(*integers)", "math."+f.name+" of any number of ints (of none: "+f.none+"), never negative.", func(a *lang.Args) (lang.Value, error) {
-			args := a.Value("integers").(lang.Tuple)
+			args := lang.Tuple(a.VarArgs("integers")) // read, not kept
 			if r, ok := f.small(args); ok {
 				return r, nil
 			}

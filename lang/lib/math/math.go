@@ -22,8 +22,9 @@ func mathModule() *lang.Module {
 		m.Attrs[b.Name] = b
 	}
 	for name, f := range mathFloatFuncs {
+		ofBigInts := name == "log2" || name == "log10"
 		add(name+"(x)", "math."+name+" of a number, a float; outside the function's domain it is CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *lang.Args) (lang.Value, error) {
-			if name == "log2" || name == "log10" {
+			if ofBigInts {
 				return bigLog(a.Value("x"), f.fn)
 			}
 			x, err := mathReal(a.Value("x"))
@@ -120,9 +121,15 @@ func mathModule() *lang.Module {
 		return mathIsClose(v[0], v[1], v[2], v[3])
 	})
 	add("hypot(*coordinates)", "The Euclidean norm sqrt(sum(x**2 for x in coordinates)), a float.", func(a *lang.Args) (lang.Value, error) {
-		xs, err := mathReals(a.Value("coordinates").(lang.Tuple))
-		if err != nil {
-			return nil, err
+		coords := a.VarArgs("coordinates")
+		var buf [4]float64 // hypot(x, y) allocates nothing
+		xs := buf[:0]
+		for _, c := range coords {
+			x, err := mathReal(c)
+			if err != nil {
+				return nil, err
+			}
+			xs = append(xs, x)
 		}
 		return mathNorm(xs), nil
 	})
@@ -385,6 +392,15 @@ func mathNorm(xs []float64) float64 {
 	if largest == 0 {
 		return 0
 	}
+	if r, ok := normFloat(xs, largest); ok {
+		return r
+	}
+	return normExact(xs)
+}
+
+// normExact is mathNorm of finite xs, not all zero, from the exact sum
+// of their squares.
+func normExact(xs []float64) float64 {
 	// the exact sum of the squares, its square root rounded once (to
 	// 256 bits, then to a float): correctly rounded, as CPython 3.11's
 	// vector_norm is in all but rare cases
@@ -396,6 +412,122 @@ func mathNorm(xs []float64) float64 {
 	root := new(big.Float).SetPrec(256).SetRat(sum)
 	f, _ := root.Sqrt(root).Float64()
 	return f
+}
+
+// normFloat is mathNorm of at most four finite xs, not all zero, largest
+// the largest magnitude among them, in floats: the exact sum of the
+// squares, scaled to about 1, as a double-double, its square root
+// rounded, then corrected to the nearer float where the double-double's
+// residual says clearly which, and by the exact sign of the residual at
+// the midpoints (exactSign) where it is close. ok is false, for
+// normExact, for more coordinates, magnitudes too far apart for the
+// squares to stay exact, an exact midpoint, or a result beyond the
+// normal floats.
+func normFloat(xs []float64, largest float64) (float64, bool) {
+	if len(xs) > 4 {
+		return 0, false
+	}
+	_, e := math.Frexp(largest) // largest * 2**-e is in [0.5, 1)
+	var sq [8]float64           // the squares, exactly: hi and lo of each
+	sh, sl := 0.0, 0.0          // their sum, a double-double
+	for i, x := range xs {
+		s := math.Ldexp(x, -e)
+		if s != 0 && math.Abs(s) < 0x1p-450 { // inexact, or its square's lo part
+			return 0, false
+		}
+		hi := s * s
+		lo := math.FMA(s, s, -hi)
+		sq[2*i], sq[2*i+1] = hi, lo
+		t := sh + hi
+		sl += (sh - (t - (t - sh))) + (hi - (t - sh)) + lo // twoSum's error
+		sh = t
+	}
+	sh, sl = sh+sl, sl-((sh+sl)-sh)
+	r := math.Sqrt(sh)
+	p := r * r
+	d := ((sh - p) - math.FMA(r, r, -p)) + sl // S - r², to about 2**-100
+	delta := d / (2 * r)                      // sqrt(S) - r
+	up, down := math.Nextafter(r, 4), math.Nextafter(r, 0)
+	const margin = 0x1p-30 // of an ulp: far beyond the double-double's error
+	switch {
+	case delta >= 0 && delta < (up-r)*(0.5-margin):
+	case delta < 0 && -delta < (r-down)*(0.5-margin):
+	case delta > 0 && delta > (up-r)*(0.5+margin) && delta < (up-r)*(1.5-margin):
+		r = up
+	case delta < 0 && -delta > (r-down)*(0.5+margin) && -delta < (r-down)*(1.5-margin):
+		r = down
+	default: // near a midpoint: the exact residuals decide
+		var ok bool
+		if r, ok = normMidpoints(sq[:2*len(xs)], r); !ok {
+			return 0, false
+		}
+	}
+	r = math.Ldexp(r, e)
+	if r < 0x1p-1022 || math.IsInf(r, 0) { // rounded twice, or beyond
+		return 0, false
+	}
+	return r, true
+}
+
+// normMidpoints is the float nearest sqrt(S), S the exact sum of terms
+// (about 1), from r, a float next to it: r moves to its neighbour while
+// S is beyond the midpoint between them; ok is false at a midpoint, or
+// when r moves too far (never, for normFloat's r).
+func normMidpoints(terms []float64, r float64) (float64, bool) {
+	for range 3 {
+		up, down := math.Nextafter(r, 4), math.Nextafter(r, 0)
+		hu, hd := (up-r)/2, (r-down)/2 // powers of two: their products below are exact
+		p := r * r
+		q := math.FMA(r, r, -p)
+		// S - (r + hu)² and S - (r - hd)²
+		above := exactSign(append(terms[:len(terms):len(terms)], -p, -q, -2*r*hu, -hu*hu))
+		below := exactSign(append(terms[:len(terms):len(terms)], -p, -q, 2*r*hd, -hd*hd))
+		switch {
+		case above == 0 || below == 0:
+			return 0, false
+		case above > 0:
+			r = up
+		case below < 0:
+			r = down
+		default:
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// exactSign is the sign of the exact sum of xs, finite floats whose sums
+// do not overflow: Shewchuk's partials, as Fsum keeps them, the largest
+// of which has the sum's sign.
+func exactSign(xs []float64) int {
+	var buf [16]float64
+	partials := buf[:0]
+	for _, x := range xs {
+		n := 0
+		for _, y := range partials {
+			if math.Abs(x) < math.Abs(y) {
+				x, y = y, x
+			}
+			hi := x + y
+			lo := y - (hi - x)
+			if lo != 0 {
+				partials[n] = lo
+				n++
+			}
+			x = hi
+		}
+		partials = partials[:n]
+		if x != 0 {
+			partials = append(partials, x)
+		}
+	}
+	if len(partials) == 0 {
+		return 0
+	}
+	if partials[len(partials)-1] > 0 {
+		return 1
+	}
+	return -1
 }
 
 // mathIsClose is math.isclose.
