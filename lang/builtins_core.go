@@ -524,6 +524,22 @@ var overloadedFast = map[string]func(in *interp, first Value, rest []Value) (v V
 	"min": func(_ *interp, first Value, rest []Value) (Value, bool) { return numberExtremum(-1, first, rest) },
 }
 
+// extremumOf is numberExtremum of first, whose number is x, and elems,
+// all of x's type.
+func extremumOf[T int64 | float64](sign int, x T, first Value, elems []Value) (Value, bool) {
+	best, bestV := x, first
+	for _, e := range elems {
+		y, ok := e.(T)
+		if !ok {
+			return nil, false
+		}
+		if sign > 0 && y > best || sign < 0 && y < best {
+			best, bestV = y, e
+		}
+	}
+	return bestV, true
+}
+
 // numberExtremum is max (sign 1) or min (-1) of first and rest, or of the
 // elements of first, a list or tuple, when rest is empty, where all are
 // ints or all floats: the first of the largest (smallest) as extremum
@@ -550,29 +566,9 @@ func numberExtremum(sign int, first Value, rest []Value) (Value, bool) {
 	}
 	switch x := first.(type) {
 	case int64:
-		best, bestV := x, first
-		for _, e := range elems {
-			y, ok := e.(int64)
-			if !ok {
-				return nil, false
-			}
-			if sign > 0 && y > best || sign < 0 && y < best {
-				best, bestV = y, e
-			}
-		}
-		return bestV, true
+		return extremumOf(sign, x, first, elems)
 	case float64:
-		best, bestV := x, first
-		for _, e := range elems {
-			y, ok := e.(float64)
-			if !ok {
-				return nil, false
-			}
-			if sign > 0 && y > best || sign < 0 && y < best {
-				best, bestV = y, e
-			}
-		}
-		return bestV, true
+		return extremumOf(sign, x, first, elems)
 	}
 	return nil, false
 }

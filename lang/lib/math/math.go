@@ -503,20 +503,7 @@ func exactSign(xs []float64) int {
 	var buf [16]float64
 	partials := buf[:0]
 	for _, x := range xs {
-		n := 0
-		for _, y := range partials {
-			if math.Abs(x) < math.Abs(y) {
-				x, y = y, x
-			}
-			hi := x + y
-			lo := y - (hi - x)
-			if lo != 0 {
-				partials[n] = lo
-				n++
-			}
-			x = hi
-		}
-		partials = partials[:n]
+		partials, x = addPartial(partials, x)
 		if x != 0 {
 			partials = append(partials, x)
 		}
@@ -545,6 +532,27 @@ func mathIsClose(a, b, relTol, absTol float64) (lang.Value, error) {
 	return diff <= math.Abs(relTol*b) || diff <= math.Abs(relTol*a) || diff <= absTol, nil
 }
 
+// addPartial adds x to Shewchuk's partials (exact, non-overlapping,
+// increasing in magnitude): it returns the partials that stay, in
+// partials' own array, and the rounded running total, which the caller
+// appends unless it is zero.
+func addPartial(partials []float64, x float64) ([]float64, float64) {
+	n := 0
+	for _, y := range partials {
+		if math.Abs(x) < math.Abs(y) {
+			x, y = y, x
+		}
+		hi := x + y
+		lo := y - (hi - x)
+		if lo != 0 {
+			partials[n] = lo
+			n++
+		}
+		x = hi
+	}
+	return partials[:n], x
+}
+
 // Fsum is CPython's math.fsum: Shewchuk's exact partial sums, then one
 // rounding, half to even, of their total; infinities and NaNs give
 // CPython's result or error.
@@ -553,20 +561,7 @@ func Fsum(xs []float64) (float64, error) {
 	special, infSum := 0.0, 0.0
 	for _, x := range xs {
 		xsave := x
-		n := 0
-		for _, y := range partials {
-			if math.Abs(x) < math.Abs(y) {
-				x, y = y, x
-			}
-			hi := x + y
-			lo := y - (hi - x)
-			if lo != 0 {
-				partials[n] = lo
-				n++
-			}
-			x = hi
-		}
-		partials = partials[:n]
+		partials, x = addPartial(partials, x)
 		switch {
 		case x == 0:
 		case !math.IsInf(x, 0) && !math.IsNaN(x):
