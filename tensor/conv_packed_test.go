@@ -20,9 +20,7 @@ import (
 func TestConv2dPackedMatchesColumns(t *testing.T) {
 	nr := gemm.PackedWidth[float32]()
 	gen := NewGenerator(11)
-	opts := func(stride, dilation [2]int, padding [4]int, groups int) Conv2dOptions {
-		return Conv2dOptions{Stride: stride, Dilation: dilation, Padding: padding, Groups: groups}
-	}
+	opts := convOptions
 	one, two := [2]int{1, 1}, [2]int{2, 2}
 	pad1 := [4]int{1, 1, 1, 1}
 	cases := []struct {

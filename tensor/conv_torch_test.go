@@ -76,9 +76,7 @@ type convTorchCase struct {
 // same with ε64; the bound is computed per case from its largest K.
 func TestConv2dMatchesPyTorch(t *testing.T) {
 	python := debianTorch(t)
-	opts := func(stride, dilation [2]int, padding [4]int, groups int) Conv2dOptions {
-		return Conv2dOptions{Stride: stride, Dilation: dilation, Padding: padding, Groups: groups}
-	}
+	opts := convOptions
 	type spec struct {
 		name       string
 		dtype      DType
@@ -280,4 +278,10 @@ func TestConv2dKeep(t *testing.T) {
 			}
 		})
 	}
+}
+
+// convOptions is the Conv2dOptions of a table row: stride, dilation,
+// padding (top, bottom, left, right) and groups.
+func convOptions(stride, dilation [2]int, padding [4]int, groups int) Conv2dOptions {
+	return Conv2dOptions{Stride: stride, Dilation: dilation, Padding: padding, Groups: groups}
 }

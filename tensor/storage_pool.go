@@ -203,23 +203,33 @@ func agePool() {
 	storagePool.mu.Lock()
 	defer storagePool.mu.Unlock()
 	storagePool.gen++
-	for class, list := range storagePool.free {
+	dropped := ageFreeLists(storagePool.free, storagePool.gen, func(e pooled) uint64 { return e.gen })
+	storagePool.bytes -= dropped
+	storagePool.armed -= dropped
+}
+
+// ageFreeLists drops from free, lists of buffers by size class, those
+// that came back before the collection before the one numbered gen (genOf
+// says when each came back), and returns the bytes of the classes
+// dropped: the storage pool and the recycled lists age alike.
+func ageFreeLists[E any](free map[uintptr][]E, gen uint64, genOf func(E) uint64) (dropped uintptr) {
+	for class, list := range free {
 		kept := list[:0]
 		for _, e := range list {
-			if e.gen+1 >= storagePool.gen {
+			if genOf(e)+1 >= gen {
 				kept = append(kept, e)
 			} else {
-				storagePool.bytes -= class
-				storagePool.armed -= class
+				dropped += class
 			}
 		}
 		clear(list[len(kept):])
 		if len(kept) == 0 {
-			delete(storagePool.free, class)
+			delete(free, class)
 		} else {
-			storagePool.free[class] = kept
+			free[class] = kept
 		}
 	}
+	return dropped
 }
 
 // poolSentinel is an object only its finalizer refers to: the finalizer

@@ -210,22 +210,7 @@ func ageRecycled() {
 	recycler.mu.Lock()
 	defer recycler.mu.Unlock()
 	recycler.gen++
-	for class, list := range recycler.free {
-		kept := list[:0]
-		for _, e := range list {
-			if e.gen+1 >= recycler.gen {
-				kept = append(kept, e)
-			} else {
-				recycler.bytes -= class
-			}
-		}
-		clear(list[len(kept):])
-		if len(kept) == 0 {
-			delete(recycler.free, class)
-		} else {
-			recycler.free[class] = kept
-		}
-	}
+	recycler.bytes -= ageFreeLists(recycler.free, recycler.gen, func(e recycledBuffer) uint64 { return e.gen })
 }
 
 // drainRecycled drops every recycled buffer; the next collection frees
