@@ -734,7 +734,9 @@ func (c *UserClass) DelAttr(name string) (func() error, error) {
 	return func() error {
 		delete(c.attrs, name)
 		c.names = slices.DeleteFunc(c.names, func(n string) bool { return n == name })
-		c.attrHooks = c.guard != nil || c.attrCtx != nil
+		// __slots__ checked at class creation (c.slots) keeps restricting
+		// the instances after del C.__slots__, as CPython's layout does.
+		c.attrHooks = c.guard != nil || c.attrCtx != nil || c.slots != nil
 		for n, v := range c.attrs {
 			if needsAttrHooks(n, v) {
 				c.attrHooks = true
