@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -43,7 +44,36 @@ func TestSumLeadingRowsInOrder(t *testing.T) {
 		if err := vecmath.SetImpl(name); err != nil {
 			t.Fatal(err)
 		}
-		t.Run(name, testSumLeadingRowsInOrder)
+		for _, threads := range []int{1, 2, 3} {
+			t.Run(fmt.Sprintf("%s/threads=%d", name, threads), func(t *testing.T) {
+				defer SetNumThreads(NumThreads())
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				testSumLeadingRowsInOrder(t)
+			})
+		}
+	}
+}
+
+// TestRowsColumnBlock checks how sumLeadingRows splits the columns: by
+// rowsBlock when there are enough blocks or little work, else among the
+// threads in whole multiples of vectorBlock.
+func TestRowsColumnBlock(t *testing.T) {
+	for _, tc := range []struct{ rows, width, threads, want int }{
+		{1000, 1000, 1, rowsBlock},            // one thread
+		{8, 1000, 2, rowsBlock},               // under two grains: one call
+		{1000, 1000, 2, 512},                  // 500 a thread, rounded up to 64
+		{1000, 1000, 3, 384},                  // 334 a thread
+		{10000, 10, 2, vectorBlock},           // narrow: one block of 64
+		{100, 3 * rowsBlock, 2, rowsBlock},    // enough blocks already
+		{100, rowsBlock + 5, 2, 2112},         // two near-equal blocks
+		{1000, 8 * rowsBlock, 16, 2048},       // sixteen threads, half a block each
+		{1000, 20 * rowsBlock, 16, rowsBlock}, // more blocks than threads
+	} {
+		if got := rowsColumnBlock(tc.rows, tc.width, tc.threads); got != tc.want {
+			t.Errorf("rowsColumnBlock(%d, %d, %d) = %d, want %d", tc.rows, tc.width, tc.threads, got, tc.want)
+		}
 	}
 }
 
@@ -52,7 +82,10 @@ func testSumLeadingRowsInOrder(t *testing.T) {
 		shape []int
 		k     int
 	}{{[]int{7, 5}, 1}, {[]int{300, 9}, 1}, {[]int{3, 4, 10}, 2}, {[]int{5, 2 * rowsBlock}, 1}, {[]int{2, rowsBlock + 3}, 1}, {[]int{1, 6}, 1}, {[]int{0, 6}, 1},
-		{[]int{19, 1003}, 1}, {[]int{17, 40}, 1}, {[]int{2, 9, 67}, 2}, {[]int{8, 64}, 1}, {[]int{16, 3, 33}, 1}, {[]int{11, rowsBlock + 77}, 1}} {
+		{[]int{19, 1003}, 1}, {[]int{17, 40}, 1}, {[]int{2, 9, 67}, 2}, {[]int{8, 64}, 1}, {[]int{16, 3, 33}, 1}, {[]int{11, rowsBlock + 77}, 1},
+		// Columns shared among the threads (rowsColumnBlock): two and
+		// three blocks, a short last one.
+		{[]int{70, 1003}, 1}, {[]int{5, 7, 1000}, 2}, {[]int{300, 250}, 1}} {
 		vals := orderSensitive(numel(tc.shape))
 		x, err := FromSlice(vals, tc.shape...)
 		if err != nil {
