@@ -31,6 +31,10 @@ type storeRun struct {
 	lays     []*layout
 	from, to *layout
 	epoch    uint64
+	// plan is how a constructor without a frame (class_ctor.go) fills a
+	// fresh instance for the cache, when the run can be one; nil
+	// otherwise.
+	plan *ctorPlan
 }
 
 // runStep is one store of a storeRun: its value and the slot it goes to.
@@ -139,5 +143,5 @@ func (r *storeRun) learn(x *Instance, start *layout) {
 		r.steps[i].slot = slots[i]
 	}
 	copy(r.lays, lays[:])
-	r.from, r.to, r.epoch = start, cur, e
+	r.from, r.to, r.plan, r.epoch = start, cur, newCtorPlan(r.steps), e
 }
