@@ -59,19 +59,20 @@ type ctorPlan struct {
 	slotOf [maxCtorParams]uint8 // by parameter (self is 0): its slot, or noSlot
 }
 
-// newCtorPlan returns the plan of a run whose steps have their slots, or
-// nil when the run cannot construct without a frame that way: a value
-// that is neither a constant nor a parameter, a slot beyond the inline
-// ones, or a parameter kept in two attributes (self.a = x; self.b = x).
-func newCtorPlan(steps []runStep) *ctorPlan {
+// fill makes p the plan of a run whose steps have their slots, and
+// reports false when the run cannot construct without a frame that way:
+// a value that is neither a constant nor a parameter, a slot beyond the
+// inline ones, or a parameter kept in two attributes (self.a = x;
+// self.b = x).
+func (p *ctorPlan) fill(steps []runStep) bool {
 	var last [instanceSlots]int // the step that stores each slot last, plus one
 	for i := range steps {
 		if steps[i].slot >= instanceSlots {
-			return nil
+			return false
 		}
 		last[steps[i].slot] = i + 1
 	}
-	p := &ctorPlan{}
+	*p = ctorPlan{}
 	for i := range p.slotOf {
 		p.slotOf[i] = noSlot
 	}
@@ -86,10 +87,10 @@ func newCtorPlan(steps []runStep) *ctorPlan {
 		case v.kind == operandLocal && v.slot > 0 && v.slot < maxCtorParams && p.slotOf[v.slot] == noSlot:
 			p.slotOf[v.slot] = uint8(slot)
 		default:
-			return nil
+			return false
 		}
 	}
-	return p
+	return true
 }
 
 // newObjectDirect runs C(args...) for a class whose plainInit is init,
@@ -102,10 +103,10 @@ func (in *interp) newObjectDirect(c *UserClass, init *Function, args []operand, 
 	code := init.code
 	r := code.ctor
 	if r == nil || len(init.params) > maxCtorParams || r.from != c.emptyLayout() || r.epoch != classEpoch.Load() ||
-		r.plan == nil || in.depth >= MaxDepth || in.weight+code.weight > maxWeight {
+		!r.hasPlan || in.depth >= MaxDepth || in.weight+code.weight > maxWeight {
 		return nil, false, nil
 	}
-	p := r.plan
+	p := &r.plan
 	slots := p.konst
 	for i := range args {
 		o := &args[i]

@@ -32,9 +32,10 @@ type storeRun struct {
 	from, to *layout
 	epoch    uint64
 	// plan is how a constructor without a frame (class_ctor.go) fills a
-	// fresh instance for the cache, when the run can be one; nil
-	// otherwise.
-	plan *ctorPlan
+	// fresh instance for the cache, when hasPlan says the run can be
+	// one (kept in the run, so that learning allocates nothing).
+	plan    ctorPlan
+	hasPlan bool
 }
 
 // runStep is one store of a storeRun: its value and the slot it goes to.
@@ -143,5 +144,6 @@ func (r *storeRun) learn(x *Instance, start *layout) {
 		r.steps[i].slot = slots[i]
 	}
 	copy(r.lays, lays[:])
-	r.from, r.to, r.plan, r.epoch = start, cur, newCtorPlan(r.steps), e
+	r.hasPlan = r.plan.fill(r.steps)
+	r.from, r.to, r.epoch = start, cur, e
 }
