@@ -43,23 +43,71 @@ func ctorRun(r *storeRun, nparams int) *storeRun {
 }
 
 // maxCtorParams is the most parameters, self included, of an __init__
-// that constructs without a frame: its arguments go into a buffer on the
-// stack.
+// that constructs without a frame: its plan has room for them.
 const maxCtorParams = 8
+
+// noSlot marks a parameter whose value no attribute keeps.
+const noSlot = 0xff
+
+// ctorPlan is what a learned run of stores (storeRun.learn) does to a
+// fresh instance, in the form a constructor without a frame applies it:
+// the constants in their slots, and the slot each parameter's value goes
+// to. When a slot is stored twice the last store's value is the one
+// kept, as running the stores in turn would leave it.
+type ctorPlan struct {
+	konst  [instanceSlots]Value // each constant in its slot, nil elsewhere
+	slotOf [maxCtorParams]uint8 // by parameter (self is 0): its slot, or noSlot
+}
+
+// fill makes p the plan of a run whose steps have their slots, and
+// reports false when the run cannot construct without a frame that way:
+// a value that is neither a constant nor a parameter, a slot beyond the
+// inline ones, or a parameter kept in two attributes (self.a = x;
+// self.b = x).
+func (p *ctorPlan) fill(steps []runStep) bool {
+	var last [instanceSlots]int // the step that stores each slot last, plus one
+	for i := range steps {
+		if steps[i].slot >= instanceSlots {
+			return false
+		}
+		last[steps[i].slot] = i + 1
+	}
+	*p = ctorPlan{}
+	for i := range p.slotOf {
+		p.slotOf[i] = noSlot
+	}
+	for slot, i := range last {
+		if i == 0 {
+			continue
+		}
+		v := &steps[i-1].val
+		switch {
+		case v.kind == operandConst:
+			p.konst[slot] = v.konst
+		case v.kind == operandLocal && v.slot > 0 && v.slot < maxCtorParams && p.slotOf[v.slot] == noSlot:
+			p.slotOf[v.slot] = uint8(slot)
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // newObjectDirect runs C(args...) for a class whose plainInit is init,
 // an __init__ with a ctor run whose cache holds for a fresh instance of
 // c; ok is false, with nothing evaluated, when it does not (newObject
 // then takes the frame's way). The arguments bind simply (newObject
-// checked).
+// checked): each is evaluated, in order, straight into the slot of the
+// attribute that keeps it.
 func (in *interp) newObjectDirect(c *UserClass, init *Function, args []operand, at *syntax.CallExpr) (v Value, ok bool, err error) {
 	code := init.code
 	r := code.ctor
 	if r == nil || len(init.params) > maxCtorParams || r.from != c.emptyLayout() || r.epoch != classEpoch.Load() ||
-		in.depth >= MaxDepth || in.weight+code.weight > maxWeight {
+		!r.hasPlan || in.depth >= MaxDepth || in.weight+code.weight > maxWeight {
 		return nil, false, nil
 	}
-	var params [maxCtorParams]Value // self's slot stays empty
+	p := &r.plan
+	slots := p.konst
 	for i := range args {
 		o := &args[i]
 		a := o.ready(in) // operand.value, inlined
@@ -68,23 +116,18 @@ func (in *interp) newObjectDirect(c *UserClass, init *Function, args []operand, 
 				return nil, true, err
 			}
 		}
-		params[i+1] = a
+		if s := p.slotOf[(i+1)%maxCtorParams]; s < instanceSlots {
+			slots[s] = a
+		}
 	}
 	for i := len(args) + 1; i < len(init.params); i++ {
-		params[i] = init.params[i].def
+		if s := p.slotOf[i%maxCtorParams]; s < instanceSlots {
+			slots[s] = init.params[i].def
+		}
 	}
 	if in.tickDue() { // what runCall checks on its way in
 		if err := in.checkInterrupt(); err != nil {
 			return nil, true, in.wrapNode(in.traced(err, at), at)
-		}
-	}
-	var slots [instanceSlots]Value
-	for i := range r.steps {
-		st := &r.steps[i]
-		if st.val.kind == operandConst {
-			slots[st.slot%instanceSlots] = st.val.konst
-		} else {
-			slots[st.slot%instanceSlots] = params[st.val.slot%maxCtorParams]
 		}
 	}
 	return &Instance{cls: c, lay: r.to, slots: slots}, true, nil

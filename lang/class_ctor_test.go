@@ -34,6 +34,12 @@ func TestFramelessConstructorsMatchCPython(t *testing.T) {
 		"class S:\n    __slots__ = ('x', 'y')\n    def __init__(self, x, y=0):\n        self.x = x\n        self.y = y\ns = warm(S, 1)\np(s.x, s.y, hasattr(s, '__dict__'))\nclass T:\n    __slots__ = ('x',)\n    def __init__(self, x):\n        self.x = x\n        self.y = x\nfor _ in range(3):\n    try:\n        T(1)\n    except AttributeError as e:\n        p(e)",
 		// More attributes than an instance keeps inline; a store twice.
 		"class W:\n    def __init__(self, a, b, c):\n        self.a = a\n        self.b = b\n        self.c = c\n        self.d = 1\n        self.e = 2\n        self.a = c\nw = warm(W, 1, 2, 3)\np(vars(w), w.a, w.e)",
+		// A parameter kept in two attributes, a slot stored twice (a
+		// constant, then a parameter, and the other way round), and a
+		// parameter no attribute keeps, still evaluated in its turn.
+		"class D:\n    def __init__(self, x, y=5, z='unused'):\n        self.a = x\n        self.b = x\n        self.c = y\nd = warm(D, 1)\np(vars(d), vars(D(2, 3)), vars(D(4, 6, 8)))",
+		"class E:\n    def __init__(self, x, y=7):\n        self.a = 1\n        self.a = x\n        self.b = y\n        self.b = 'k'\ne = warm(E, 2)\np(vars(e), vars(E(3, 4)))",
+		"class U:\n    def __init__(self, x, unused, last=0):\n        self.x = x\n        self.last = last\nwarm(U, 1, 2)\ndef f(x):\n    p('eval', x)\n    return x\np(vars(U(f(1), f(2))), vars(U(f(3), f(4), f(5))))",
 		// A store of self, of a global, and a docstring: the general way.
 		"G = 'g'\nclass R:\n    'doc'\n    def __init__(self, v):\n        self.me = self\n        self.g = G\n        self.v = v\nr = warm(R, 1)\np(r.me is r, r.g, r.v, R.__doc__)",
 		// The __dict__ of an instance the warm path made.

@@ -18,8 +18,20 @@ func (c *UserClass) plainInit() *Function {
 	if e := classEpoch.Load(); c.initEpoch != e {
 		_, _, hasStr := c.lookup("__str__")
 		c.initFn, c.excPlain, c.hasStr, c.initEpoch = c.findPlainInit(), c.findPlainExc(), hasStr, e
+		h := c.classHooks()
+		c.plainCheck = c.meta == nil && (h == nil || h.InstanceCheck == nil && h.SubclassCheck == nil)
 	}
 	return c.initFn
+}
+
+// plainInstanceCheck reports whether isinstance(x, c) is true exactly
+// when x is an instance whose class derives from c: c has no metaclass
+// (whose __instancecheck__ would decide) and no library hook that
+// decides instance or subclass checks (classCheck). The answer is kept
+// for the classEpoch, with plainInit's.
+func (c *UserClass) plainInstanceCheck() bool {
+	c.plainInit()
+	return c.plainCheck
 }
 
 // strDefined reports whether a class of c's MRO defines __str__, from

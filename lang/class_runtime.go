@@ -73,9 +73,11 @@ type UserClass struct {
 	// initFn is plainInit's answer for the classEpoch initEpoch.
 	initFn    *Function
 	initEpoch uint64
-	// excPlain is findPlainExc's answer for the same epoch, and hasStr
-	// whether a class of the MRO has __str__ (excError asks on a raise).
-	excPlain, hasStr bool
+	// excPlain is findPlainExc's answer for the same epoch, hasStr
+	// whether a class of the MRO has __str__ (excError asks on a raise),
+	// and plainCheck whether isinstance(x, c) is only a look at x's MRO
+	// (no metaclass, no library hook decides it).
+	excPlain, hasStr, plainCheck bool
 	// hashNone says that __hash__ is the None that defining __eq__ alone
 	// set (initClass), not the body's.
 	hashNone bool

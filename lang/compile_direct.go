@@ -111,8 +111,14 @@ func (in *interp) callIsInstance(fn *Builtin, args []operand, at *syntax.CallExp
 		return nil, err
 	}
 	if c, ok := cls.(*UserClass); ok {
-		if x, isInst := obj.(*Instance); isInst && c.meta == nil && !c.checksSubclasses() { // the common case, inline
-			return x.cls.derivesFrom(c), nil
+		if c.plainInstanceCheck() { // the common case, inline: what IsInstance finds without hooks
+			switch x := obj.(type) {
+			case *Instance:
+				return x.cls == c || x.cls.derivesFrom(c), nil
+			case *UserClass: // a class, an instance of its metaclass: IsInstance's
+			default:
+				return false, nil // an int, a float, a list: only instances are, without hooks
+			}
 		}
 		// a class (an instance of its metaclass), or a class whose
 		// metaclass or hooks decide

@@ -31,6 +31,11 @@ type storeRun struct {
 	lays     []*layout
 	from, to *layout
 	epoch    uint64
+	// plan is how a constructor without a frame (class_ctor.go) fills a
+	// fresh instance for the cache, when hasPlan says the run can be
+	// one (kept in the run, so that learning allocates nothing).
+	plan    ctorPlan
+	hasPlan bool
 }
 
 // runStep is one store of a storeRun: its value and the slot it goes to.
@@ -139,5 +144,6 @@ func (r *storeRun) learn(x *Instance, start *layout) {
 		r.steps[i].slot = slots[i]
 	}
 	copy(r.lays, lays[:])
+	r.hasPlan = r.plan.fill(r.steps)
 	r.from, r.to, r.epoch = start, cur, e
 }
