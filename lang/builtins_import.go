@@ -84,7 +84,7 @@ func importPackage(globals Value) (string, error) {
 		return "", err
 	}
 	if !ok {
-		return "", Errorf(KeyError, "%s", Repr("'__name__' not in globals"))
+		return "", keyError("'__name__' not in globals")
 	}
 	name, isStr := v.(string)
 	if !isStr {

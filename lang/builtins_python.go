@@ -219,14 +219,14 @@ func init() {
 		return &Iterator{kind: iteratorKind(v), elems: elems}, nil
 	})
 	NewBuiltin(AsFunc, "next(iterator, *default)", "The next element of an iterator (from iter, map or filter, a generator, an object with __next__), or default when it is exhausted; without a default, an exhausted iterator raises StopIteration.", func(a *Args) (Value, error) {
-		dflt := a.Value("default").(Tuple)
+		dflt := a.VarArgs("default") // read only: no tuple made per call
 		if len(dflt) > 1 {
 			return nil, Errorf(TypeError, "next expected at most 2 arguments, got %d", 1+len(dflt))
 		}
 		it, ok := a.Value("iterator").(*Iterator)
 		if !ok {
 			v, err := nextOf(a.Value("iterator"))
-			if err != nil && len(dflt) == 1 && ToError(err).Kind == StopIteration {
+			if err != nil && len(dflt) == 1 && asError(err).Kind == StopIteration {
 				return dflt[0], nil
 			}
 			return v, err
@@ -237,7 +237,9 @@ func init() {
 		if len(dflt) == 1 {
 			return dflt[0], nil
 		}
-		return nil, Errorf(StopIteration, "").WithHint("the iterator is exhausted: next(it, default) returns default instead")
+		e := exhausted()
+		e.Hint = "the iterator is exhausted: next(it, default) returns default instead"
+		return nil, e
 	})
 	NewBuiltin(AsFunc, "dir(*object)", "The names of object's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without object, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
@@ -713,7 +715,7 @@ func nextOf(v Value) (Value, error) {
 		if ok || err != nil {
 			return v, err
 		}
-		return nil, Errorf(StopIteration, "")
+		return nil, exhausted()
 	case *Instance:
 		if r, ok, err := x.hook("__next__"); ok || err != nil {
 			return r, err
@@ -723,7 +725,7 @@ func nextOf(v Value) (Value, error) {
 		if ok || err != nil {
 			return v, err
 		}
-		return nil, Errorf(StopIteration, "")
+		return nil, exhausted()
 	}
 	return nil, Errorf(TypeError, "'%s' object is not an iterator", TypeName(v)).
 		WithHint("make one with iter(...)")

@@ -233,7 +233,7 @@ func defDictMethods() {
 		} else if len(dflt) > 1 {
 			return nil, Errorf(TypeError, "pop expected at most 2 arguments, got %d", len(dflt)+1)
 		}
-		return nil, Errorf(KeyError, "%s", Repr(key))
+		return nil, keyError(key)
 	})
 	defMethod("dict", "setdefault(self, key, default=None)", "The value stored under key; when there is none, stores default there first.", func(a *Args) (Value, error) {
 		d := self[*Dict](a)

@@ -439,7 +439,7 @@ var dictGetItem = &Builtin{Name: "__getitem__", Sig: "__getitem__(self, key)", p
 		if d.kind != nil && d.kind.Missing != nil { // a defaultdict subclass's factory
 			return d.kind.Missing(d, key)
 		}
-		return nil, Errorf(KeyError, "%s", Repr(key))
+		return nil, keyError(key)
 	}}
 
 // dictIOr is __ior__ of dict subclasses: self |= value updates the

@@ -743,8 +743,15 @@ func (c *compiler) indexExpr(x *syntax.IndexExpr) evalFn {
 				// A dict, or a list or tuple with an int index, needs no
 				// subscript.
 				if d, ok := v.(*Dict); ok {
-					if val, found, err := d.Get(k); err == nil && found {
-						return val, nil
+					if val, found, err := d.Get(k); err == nil {
+						if found {
+							return val, nil
+						}
+						if _, isSlice := k.(*Slice); !isSlice { // d[a:b]'s TypeError is Index's
+							// Index's miss, without its subscript slice.
+							r, err := d.missingKey(k)
+							return r, in.wrapNode(err, x)
+						}
 					}
 				}
 				if i, ok := k.(int64); ok {

@@ -53,7 +53,7 @@ func (c *compiler) tryStmt(st *syntax.TryStmt) execFn {
 		ret := in.ret
 		saved := in.s.handling
 		if err != nil { // what finally raises has the pending exception as its context
-			if x, e := excOf(err); x != nil {
+			if e := asError(err); excClassOf(e) != nil {
 				in.s.handling, err = e, e
 			}
 		}
@@ -103,9 +103,16 @@ func tryRun(body blockCode, handlers []handlerCode, els *blockCode, star bool) e
 
 // handle runs the first except clause that matches err, the error of a
 // try block; err goes on when none does.
+//
+// An error kael raised itself (a KeyError of d[k], the StopIteration of
+// next(it)) is matched by its class alone: its exception object is made
+// only when something looks at it (an as name, sys.exc_info(), a raise
+// that takes it as its context; excOf), so a handler that only counts
+// or recovers makes nothing.
 func (in *interp) handle(err error, handlers []handlerCode) (ctrl, error) {
-	x, e := excOf(err)
-	if x == nil {
+	e := asError(err)
+	cls := excClassOf(e)
+	if cls == nil {
 		return ctrlNext, err
 	}
 	for i := range handlers {
@@ -115,7 +122,7 @@ func (in *interp) handle(err error, handlers []handlerCode) (ctrl, error) {
 			if terr != nil {
 				return ctrlNext, in.chain(in.errorAt(terr, h.node.Type.Span()), e)
 			}
-			ok, merr := excMatches(x, c)
+			ok, merr := classMatches(cls, c)
 			if merr != nil {
 				return ctrlNext, in.chain(in.errorAt(merr, h.node.Type.Span()), e)
 			}
@@ -126,6 +133,7 @@ func (in *interp) handle(err error, handlers []handlerCode) (ctrl, error) {
 		saved := in.s.handling
 		in.s.handling = e
 		if h.name != nil {
+			x, _ := excOf(e)
 			h.name(in, x)
 		}
 		k, herr := h.body.exec(in)
@@ -199,8 +207,10 @@ func (c *compiler) raiseStmt(st *syntax.RaiseStmt) execFn {
 				l.cause = cx
 			}
 		}
-		if h := in.s.topHandling(); h != nil && h.exc != nil && h.exc != x && xs.chain().context == nil {
-			xs.setLinks().context = h.exc
+		if h := in.s.topHandling(); h != nil && xs.chain().context == nil {
+			if hx, _ := excOf(h); hx != nil && hx != x {
+				xs.setLinks().context = hx
+			}
 		}
 		e := in.placeRaise(excError(x), span)
 		xs.reraised(e) // its span and trace, for a re-raise and for the chain an exception it causes shows

@@ -119,7 +119,7 @@ func (d *Dict) missingKey(key Value) (Value, error) {
 	if d.kind != nil && d.kind.Missing != nil {
 		return d.kind.Missing(d, key)
 	}
-	return nil, Errorf(KeyError, "%s", Repr(key))
+	return nil, keyError(key)
 }
 
 // kindMethod returns the subclass's method name of d, if it has one.

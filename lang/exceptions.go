@@ -744,15 +744,9 @@ func excOf(err error) (x *Instance, e *Error) {
 	if e.exc != nil {
 		return e.exc, e
 	}
-	if e.Kind == InternalError {
+	cls := excClassOf(e)
+	if cls == nil {
 		return nil, e
-	}
-	cls := exceptionClasses[string(e.Kind)]
-	if cls == nil {
-		cls = moduleExceptionClasses[string(e.Kind)]
-	}
-	if cls == nil {
-		cls = exceptionClasses["RuntimeError"]
 	}
 	arg := Value(e.Msg)
 	if e.Kind == KeyError {
@@ -778,6 +772,39 @@ func excOf(err error) (x *Instance, e *Error) {
 	return x, e
 }
 
+// excClassOf returns the class of the exception that e is: its object's,
+// or, for an error kael raised whose object is not made yet, the class
+// its Kind names (RuntimeError for a kind no class has); nil for a kael
+// crash (InternalError), which no handler catches. An except clause
+// matches an error by this class without making its object.
+func excClassOf(e *Error) *UserClass {
+	if e.exc != nil {
+		return e.exc.cls
+	}
+	if e.Kind == InternalError {
+		return nil
+	}
+	cls := exceptionClasses[string(e.Kind)]
+	if cls == nil {
+		cls = moduleExceptionClasses[string(e.Kind)]
+	}
+	if cls == nil {
+		cls = exceptionClasses["RuntimeError"]
+	}
+	return cls
+}
+
+// keyError is the KeyError of a mapping that lacks key: its message is
+// the key's repr, as CPython's str(KeyError(key)) is. It is made without
+// fmt's formatting (the lookups of real programs miss often, inside a
+// try) and its exception object only if a handler looks at it (excOf).
+func keyError(key Value) *Error { return &Error{Kind: KeyError, Msg: Repr(key)} }
+
+// exhausted is the StopIteration of an iterator that has no more
+// elements (next(it), a Nexter's end): no message, and its object made
+// only if a handler looks at it (excOf).
+func exhausted() *Error { return &Error{Kind: StopIteration} }
+
 // keyErrorArg recovers the key of a KeyError whose message is the key's
 // repr (a string or an integer), which args holds in Python.
 func keyErrorArg(msg string) Value {
@@ -793,11 +820,15 @@ func keyErrorArg(msg string) Value {
 // excMatches reports whether the exception x is of the class c of an
 // except clause, or of one in the tuple c (of classes: no tuple inside,
 // as CPython's except).
-func excMatches(x *Instance, c Value) (bool, error) {
+func excMatches(x *Instance, c Value) (bool, error) { return classMatches(x.cls, c) }
+
+// classMatches is excMatches for an exception of the class cls, which
+// need not be made yet (excClassOf).
+func classMatches(cls *UserClass, c Value) (bool, error) {
 	switch c := c.(type) {
 	case *UserClass:
 		if c.derivesFrom(baseException) {
-			return x.cls.derivesFrom(c), nil
+			return cls.derivesFrom(c), nil
 		}
 	case Tuple:
 		// Every class is checked before any matches, as CPython's
@@ -808,7 +839,7 @@ func excMatches(x *Instance, c Value) (bool, error) {
 			}
 		}
 		for _, e := range c {
-			if x.cls.derivesFrom(e.(*UserClass)) {
+			if cls.derivesFrom(e.(*UserClass)) {
 				return true, nil
 			}
 		}

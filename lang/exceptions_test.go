@@ -202,6 +202,17 @@ func TestRaiseAllocations(t *testing.T) {
 		{func(n int) string {
 			return "def r(i):\n    raise ValueError(i)\ndef g(n):\n    s = 0\n    for i in range(n):\n        try:\n            r(i)\n        except ValueError as e:\n            s = s + 1\n    return s\ng(" + strconv.Itoa(n) + ")"
 		}, 3.1},
+		// The engine's own exceptions, caught by an except clause naming
+		// the class: only the *Error (and a KeyError's repr), no object.
+		{func(n int) string {
+			return "d = {'a': 1}\ns = 0\nfor i in range(" + strconv.Itoa(n) + "):\n    try:\n        x = d[i]\n    except KeyError:\n        s = s + 1"
+		}, 2.1},
+		{func(n int) string {
+			return "it = iter([])\ns = 0\nfor i in range(" + strconv.Itoa(n) + "):\n    try:\n        x = next(it)\n    except StopIteration:\n        s = s + 1"
+		}, 1.1},
+		{func(n int) string { // next's default: no error at all
+			return "it = iter([])\ns = 0\nfor i in range(" + strconv.Itoa(n) + "):\n    x = next(it, -1)\n    if x < 0:\n        s = s + 1"
+		}, 0.1},
 	} {
 		s := NewSession(IO{})
 		allocs := func(n int) float64 {

@@ -355,7 +355,7 @@ func (g *Generator) Next() (Value, error) {
 // stopIteration is the StopIteration that ends a generator that returned v.
 func stopIteration(v Value) *Error {
 	if v == nil || v == None {
-		return Errorf(StopIteration, "")
+		return exhausted()
 	}
 	x := newExcInstance(exceptionClasses["StopIteration"])
 	excStateOf(x).setArgs([]Value{v}) // e.value is v itself
@@ -757,7 +757,7 @@ func pullerOf(v Value) (puller, error) {
 			return func() (Value, bool, error) {
 				v, _, err := x.hook("__next__")
 				if err != nil {
-					if ToError(err).Kind == StopIteration {
+					if asError(err).Kind == StopIteration {
 						return nil, false, nil
 					}
 					return nil, false, err

@@ -450,11 +450,11 @@ func delIndex(v Value, subs []Subscript) (func() error, error) {
 		}
 		_, found, err := x.Get(key)
 		if err == nil && !found {
-			return nil, Errorf(KeyError, "%s", Repr(key))
+			return nil, keyError(key)
 		}
 		return func() error {
 			if found, err := x.Delete(key); err != nil || !found {
-				return Errorf(KeyError, "%s", Repr(key)) // deleted by an earlier target
+				return keyError(key) // deleted by an earlier target
 			}
 			return nil
 		}, err

@@ -25,6 +25,12 @@ var loopPrograms = []struct{ name, src string }{
 	// generator expression consumed by sum, a generator function by for.
 	{"Try", "s = 0\nfor i in range(N):\n    try:\n        s = s + i\n    except ValueError:\n        s = 0"},
 	{"TryRaise", "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1"},
+	// Issue 34's exceptions the engine raises itself, caught as real
+	// programs catch them: a missing key, an exhausted iterator, and
+	// next's default, which raises nothing.
+	{"KeyError", "d = {'a': 1}\ns = 0\nfor i in range(N):\n    try:\n        x = d[i]\n    except KeyError:\n        s = s + 1"},
+	{"StopIteration", "it = iter([])\ns = 0\nfor i in range(N):\n    try:\n        x = next(it)\n    except StopIteration:\n        s = s + 1"},
+	{"NextDefault", "it = iter([])\ns = 0\nfor i in range(N):\n    x = next(it, -1)\n    if x < 0:\n        s = s + 1"},
 	{"GenExpr", "s = sum(x for x in range(N))"},
 	{"GenFunc", "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x"},
 }

@@ -44,7 +44,7 @@ func (m *MappingProxy) GetItem(key Value) (Value, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, Errorf(KeyError, "%s", Repr(key))
+		return nil, keyError(key)
 	}
 	return v, nil
 }

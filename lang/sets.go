@@ -263,7 +263,7 @@ func init() {
 	defMethod("set", "remove(self, elem)", "Removes elem; KeyError when it is not there.", func(a *Args) (Value, error) {
 		found, err := self[*Set](a).d.Delete(a.Value("elem"))
 		if err == nil && !found {
-			err = Errorf(KeyError, "%s", Repr(a.Value("elem")))
+			err = keyError(a.Value("elem"))
 		}
 		return None, err
 	})

@@ -318,7 +318,7 @@ func (sf *strFormatter) lookup(name string) (Value, error) {
 		default:
 			kv, ok := sf.kwargs[head]
 			if !ok {
-				return nil, Errorf(KeyError, "%s", Repr(head))
+				return nil, keyError(head)
 			}
 			v = kv
 		}
@@ -400,7 +400,7 @@ func printfFormat(format string, args Value, bytes bool) (string, error) {
 				return "", err
 			}
 			if !ok {
-				return "", Errorf(KeyError, "%s", Repr(key))
+				return "", keyError(key)
 			}
 			v, haveValue, usedMap = mv, true, true
 			i = j

@@ -822,7 +822,15 @@ func Truth(v Value) (bool, error) {
 // Repr returns the text form of v that the REPL prints for a result, like
 // Python's repr(). A list or dict that contains itself shows as [...] or
 // {...} where it recurs.
-func Repr(v Value) string { return repr(v, map[any]bool{}) }
+func Repr(v Value) string {
+	switch x := v.(type) { // no container to track: no map (a KeyError's key)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case string:
+		return quoteString(x)
+	}
+	return repr(v, map[any]bool{})
+}
 
 // repr keeps in active the containers it is inside: lists and dicts by
 // pointer, tuples by their level (nestingKey). len(active) is thus the
