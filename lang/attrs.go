@@ -3,6 +3,7 @@ package lang
 import (
 	"maps"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
@@ -30,6 +31,56 @@ type Module struct {
 	// file is set for a module made from a Python file: its globals
 	// are its attributes too (modules_file.go).
 	file *fileModule
+	// version counts the assignments to Attrs after the module was made
+	// (SetAttr), read and written atomically: a call site that
+	// remembers an attribute (moduleAttrCache) reads it again when the
+	// count moved. Code other than SetAttr changes Attrs only while it
+	// builds the module, before a program can read it.
+	version uint64
+}
+
+// moduleAttrCache is a site's memory of the attribute name of one module
+// (math.sqrt in math.sqrt(x), math.pi): the value read from Attrs, valid
+// while the module's version stays, or for a module of a Python file the
+// cell of its global, valid while it is bound (rebinding writes the
+// cell). A site that finds it valid reads no map; anything else takes
+// getAttr, and a value found there is remembered.
+type moduleAttrCache struct {
+	mod     *Module
+	version uint64
+	cell    *varCell // a file module's global, else nil
+	val     Value
+}
+
+// get returns what c remembers of m's attribute, nil when it remembers
+// nothing valid.
+func (c *moduleAttrCache) get(m *Module) Value {
+	if c.mod != m {
+		return nil
+	}
+	if c.cell != nil {
+		return c.cell.v // nil when the global was deleted
+	}
+	if atomic.LoadUint64(&m.version) != c.version {
+		return nil
+	}
+	return c.val
+}
+
+// put remembers v, which getAttr found as m's attribute name, when it is
+// m's own: a global of a file module, or an entry of Attrs.
+func (c *moduleAttrCache) put(m *Module, name string, v Value) {
+	*c = moduleAttrCache{}
+	if m.file != nil {
+		if i, ok := m.file.globals.index[name]; ok && m.file.globals.cells[i].v == v {
+			*c = moduleAttrCache{mod: m, cell: m.file.globals.cells[i]}
+		}
+		return
+	}
+	version := atomic.LoadUint64(&m.version)
+	if a, ok := m.Attrs[name]; ok && identical(a, v) {
+		*c = moduleAttrCache{mod: m, version: version, val: v}
+	}
 }
 
 // attribute is a read-only (or settable) property of tensors.

@@ -51,9 +51,9 @@ type Builtin struct {
 	names *builtinNames
 }
 
-// builtinNames are a builtin's names beside Name, and the examples few
-// builtins have. They are replaced whole, never changed in place: copies
-// of a builtin share them.
+// builtinNames are a builtin's names beside Name, and the examples and
+// the fast path few builtins have. They are replaced whole, never changed
+// in place: copies of a builtin share them.
 type builtinNames struct {
 	// pyName, when set, makes argument errors those of a Python function
 	// of that name (AsPythonFunction).
@@ -72,6 +72,69 @@ type builtinNames struct {
 	// examples are lines of code that show a use, shown by help and x?
 	// (WithExamples); a test runs each of them against PyTorch.
 	examples []string
+	// fast answers the common positional calls without an Args (setFast);
+	// nil for none.
+	fast fastPath
+}
+
+// fastPath answers a call of a builtin with n positional arguments
+// alone, n at most 2, x and y being the arguments given (nil beyond n),
+// ahead of binding an Args, for the arguments it knows (ints and floats,
+// lists of them, strings): ok false, with nothing done, leaves the call
+// to the builtin's Go function, which gives the same result, type and
+// errors for every call the fast path answers. A fast path runs no user
+// code and reports no error (the Go function reports them), and boxes an
+// int or float result in the session's slabs (boxInt, boxFloat), so that
+// such a call allocates nothing. (The arguments come by value: a slice
+// passed through a func value escapes, and every caller's argument array
+// would move to the heap.)
+type fastPath func(in *interp, n int, x, y Value) (v Value, ok bool)
+
+// setFast gives b the fast path f (nil: none). Like registration, it must
+// be used only while the program initialises.
+func (b *Builtin) setFast(f fastPath) {
+	names := builtinNames{}
+	if b.names != nil {
+		names = *b.names
+	}
+	names.fast = f
+	b.names = &names
+}
+
+// fastPath is b's fast path, nil for none.
+func (b *Builtin) fastPath() fastPath {
+	if b.names == nil {
+		return nil
+	}
+	return b.names.fast
+}
+
+// SetFloatFunc gives b, a builtin of one number whose Go function answers
+// an int or float x with f(float(x)), a fast path for those arguments: f
+// returns ok false where the Go function reports an error (a domain or
+// range error), and the call goes to it. math.sqrt(x) then binds no
+// Args and allocates nothing. It must be used only while the program
+// initialises.
+func (b *Builtin) SetFloatFunc(f func(x float64) (r float64, ok bool)) {
+	b.setFast(func(in *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		var x float64
+		switch v := arg.(type) {
+		case float64:
+			x = v
+		case int64:
+			x = float64(v) // rounded to nearest, ties to even, as CPython's int to float
+		default:
+			return nil, false
+		}
+		r, ok := f(x)
+		if !ok {
+			return nil, false
+		}
+		return boxFloat(in.s, r), true
+	})
 }
 
 // Examples are the lines of code that show a use of b, shown by help and
@@ -1451,16 +1514,31 @@ func TensorMethod(name string) (*Builtin, bool) {
 // SetFn).
 func (b *Builtin) Fn() func(a *Args) (Value, error) { return b.fn }
 
-// SetFn replaces the Go function b runs. Like registration, it must be
-// used only while the program initialises (or on a copy of b).
-func (b *Builtin) SetFn(fn func(a *Args) (Value, error)) { b.fn = fn }
+// SetFn replaces the Go function b runs, and drops b's fast path, which
+// answered for the function replaced. Like registration, it must be used
+// only while the program initialises (or on a copy of b).
+func (b *Builtin) SetFn(fn func(a *Args) (Value, error)) {
+	b.fn = fn
+	if b.fastPath() != nil {
+		b.setFast(nil)
+	}
+}
+
+// SetKeywordFn is SetFn for a wrapper fn that answers every call without
+// keyword arguments as the function it replaces does (one that adds a
+// keyword-only parameter, as torch's out=): b keeps its fast path, which
+// answers only such calls.
+func (b *Builtin) SetKeywordFn(fn func(a *Args) (Value, error)) { b.fn = fn }
 
 // WithFn returns a copy of b that runs fn: the same name, signature and
-// help.
+// help, without b's fast path.
 func (b *Builtin) WithFn(fn func(a *Args) (Value, error)) *Builtin {
 	b.params() // the copy shares them, as a setter's later change
 	c := *b
 	c.fn = fn
+	if c.fastPath() != nil {
+		c.setFast(nil)
+	}
 	return &c
 }
 

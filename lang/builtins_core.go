@@ -48,6 +48,21 @@ func init() {
 	})
 	NewBuiltin(AsFunc, "len(obj)", "The number of elements of a list, tuple, dict, string or bytes, or the size of a tensor's first dimension.", func(a *Args) (Value, error) {
 		return Len(a.Value("obj"))
+	}).setFast(func(in *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		switch x := arg.(type) { // Len's answers, where no user __len__ runs
+		case *List:
+			return boxInt(in.s, int64(len(x.Elems))), true
+		case Tuple:
+			return boxInt(in.s, int64(len(x))), true
+		case string:
+			return boxInt(in.s, int64(utf8.RuneCountInString(x))), true
+		case *Dict:
+			return boxInt(in.s, int64(x.Len())), true
+		}
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "range(start, stop=None, step=1)", "The integers from start (default 0) up to but not including stop, counting by step.", func(a *Args) (Value, error) {
 		start, err := rangeArg(a.Value("start"))
@@ -101,6 +116,17 @@ func init() {
 			return f, nil
 		}
 		return nil, scalarConversionError("float", v)
+	}).setFast(func(in *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		switch x := arg.(type) {
+		case float64:
+			return arg, true // itself: no new box
+		case int64:
+			return boxFloat(in.s, float64(x)), true // AsFloat's conversion
+		}
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "int(x=0, base=None)", "Converts a number (truncating), a string or a one-element tensor to an int: int('42'), int('ff', 16), int('0x1f', 0), int('1_000'). As a dtype, int means int64.", func(a *Args) (Value, error) {
 		v := a.Value("x")
@@ -138,6 +164,23 @@ func init() {
 			return floatToIntValue(f)
 		}
 		return nil, scalarConversionError("int", v)
+	}).setFast(func(in *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		switch x := arg.(type) {
+		case int64:
+			return arg, true
+		case float64:
+			if x >= -1<<63 && x < 1<<63 { // floatToIntValue's int64 case
+				return boxInt(in.s, int64(x)), true
+			}
+		case string:
+			if i, ok := parseDecimalInt(x); ok {
+				return boxInt(in.s, i), true
+			}
+		}
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "bool(x=False)", "The truth value of x. As a dtype, bool means the bool dtype.", func(a *Args) (Value, error) {
 		return Truth(a.Value("x"))
@@ -150,6 +193,19 @@ func init() {
 			return textValue(StrText(a.Value("object")))
 		}
 		return strDecode(a.Value("object"), enc, errs)
+	}).setFast(func(_ *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		switch x := arg.(type) { // Str's text
+		case string:
+			return arg, true
+		case int64:
+			return strconv.FormatInt(x, 10), true
+		case float64:
+			return FormatFloat(x), true
+		}
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "repr(x)", "The text the REPL shows for x.", func(a *Args) (Value, error) { return textValue(ReprText(a.Value("x"))) })
 	NewBuiltin(AsFunc, "list(iterable=())", "A new list of the elements of iterable (a tensor gives its rows).", func(a *Args) (Value, error) {
@@ -176,6 +232,24 @@ func init() {
 		sorter := &BoundMethod{Recv: l, Method: typeMethods["list"]["sort"]}
 		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
+	}).setFast(func(_ *interp, n int, arg, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		var elems []Value
+		switch x := arg.(type) {
+		case *List:
+			elems = x.Elems
+		case Tuple:
+			elems = x
+		default:
+			return nil, false
+		}
+		sorted, ok := sortedPlain(elems)
+		if !ok {
+			return nil, false
+		}
+		return &List{Elems: sorted}, true
 	})
 	NewBuiltin(AsFunc, "type(x, *bases_dict)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>. type(name, bases, dict, **kw) makes a class as a class statement would, kw going to __init_subclass__.", func(a *Args) (Value, error) {
 		rest, err := Collect(a.Value("bases_dict"))
@@ -434,11 +508,12 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 	arity, counted := cpythonArity[method]
 	var b *Builtin
 	fast := overloadedFast[method]
+	extremumSign := map[string]int{"max": 1, "min": -1}[method] // 0 for the others
 	b = NewBuiltin(AsFunc, sig, doc, func(a *Args) (Value, error) {
 		first := a.Value("input")
-		rest := a.variadic(1) // the call's: copied below where kept
-		if fast != nil && len(a.kwNames) == 0 {
-			if v, ok := fast(a.in, first, rest); ok {
+		rest := a.variadic(1)                                          // the call's: copied below where kept
+		if extremumSign != 0 && len(rest) > 1 && len(a.kwNames) == 0 { // min(a, b, c): beyond the fast path's two
+			if v, ok := numberExtremum(extremumSign, first, rest); ok {
 				return v, nil
 			}
 		}
@@ -481,16 +556,19 @@ func defOverloaded(sig, doc, method string, python func(a *Args, elems []Value) 
 		return python(a, elems)
 	})
 	b.acceptsKeywords = true
+	if fast != nil {
+		b.setFast(fast)
+	}
 	overloaded[method] = b
 }
 
-// overloadedFast are the answers of overloaded builtins for Python's ints
-// and floats, the common calls, ahead of the generic code of
-// defOverloaded: ok is false, and the generic code runs, for anything
-// else, errors included. rest is the call's slice, not to be kept.
-var overloadedFast = map[string]func(in *interp, first Value, rest []Value) (v Value, ok bool){
-	"abs": func(in *interp, first Value, rest []Value) (Value, bool) {
-		if len(rest) > 0 {
+// overloadedFast are the fast paths (fastPath) of overloaded builtins
+// for Python's ints and floats, the common calls, ahead of the generic
+// code of defOverloaded: ok is false, and the generic code runs, for
+// anything else, errors included.
+var overloadedFast = map[string]fastPath{
+	"abs": func(in *interp, n int, first, _ Value) (Value, bool) {
+		if n != 1 {
 			return nil, false
 		}
 		switch x := first.(type) {
@@ -502,26 +580,117 @@ var overloadedFast = map[string]func(in *interp, first Value, rest []Value) (v V
 				return boxInt(in.s, -x), true
 			}
 		case float64:
-			return math.Abs(x), true
+			return boxFloat(in.s, math.Abs(x)), true
 		}
 		return nil, false
 	},
-	"round": func(in *interp, first Value, rest []Value) (Value, bool) {
-		if len(rest) > 0 {
-			return nil, false
-		}
-		switch x := first.(type) {
-		case int64:
-			return first, true // an int rounds to itself
-		case float64:
-			if r := math.RoundToEven(x); r >= -1<<63 && r < 1<<63 { // else floatToIntValue's error or big int
-				return boxInt(in.s, int64(r)), true
+	"round": func(in *interp, n int, first, ndigits Value) (Value, bool) {
+		switch n {
+		case 1:
+			switch x := first.(type) {
+			case int64:
+				return first, true // an int rounds to itself
+			case float64:
+				if r := math.RoundToEven(x); r >= -1<<63 && r < 1<<63 { // else floatToIntValue's error or big int
+					return boxInt(in.s, int64(r)), true
+				}
+			}
+		case 2: // round(x, ndigits) with an int ndigits
+			nd, ok := ndigits.(int64)
+			if !ok {
+				return nil, false
+			}
+			switch x := first.(type) {
+			case int64:
+				if nd >= 0 {
+					return first, true // roundInt's answer
+				}
+			case float64:
+				return boxFloat(in.s, roundDigits(x, nd)), true
 			}
 		}
 		return nil, false
 	},
-	"max": func(_ *interp, first Value, rest []Value) (Value, bool) { return numberExtremum(1, first, rest) },
-	"min": func(_ *interp, first Value, rest []Value) (Value, bool) { return numberExtremum(-1, first, rest) },
+	"pow": func(_ *interp, n int, base, exp Value) (Value, bool) {
+		if n != 2 || !isIntOrFloat(base) || !isIntOrFloat(exp) {
+			return nil, false
+		}
+		r, ok, err := numberBinary(syntax.STARSTAR, base, exp) // base ** exp, as the generic code's binary
+		return r, ok && err == nil
+	},
+	"sum": func(in *interp, n int, first, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
+		switch x := first.(type) {
+		case *List:
+			return sumNumbers(in.s, x.Elems)
+		case Tuple:
+			return sumNumbers(in.s, x)
+		}
+		return nil, false
+	},
+	"max": func(_ *interp, n int, first, second Value) (Value, bool) { return extremumFast(1, n, first, second) },
+	"min": func(_ *interp, n int, first, second Value) (Value, bool) { return extremumFast(-1, n, first, second) },
+}
+
+// extremumFast is numberExtremum of a call's one or two arguments.
+func extremumFast(sign, n int, first, second Value) (Value, bool) {
+	switch n {
+	case 1:
+		return numberExtremum(sign, first, nil)
+	case 2:
+		rest := [1]Value{second}
+		return numberExtremum(sign, first, rest[:])
+	}
+	return nil, false
+}
+
+// isIntOrFloat reports whether v is an int64 or a float64 (not a bool, a
+// big int or a library's scalar).
+func isIntOrFloat(v Value) bool {
+	switch v.(type) {
+	case int64, float64:
+		return true
+	}
+	return false
+}
+
+// sumNumbers is sum(elems) of a list or tuple whose elements are all
+// int64s or float64s, as sumOf adds them from the int 0: ints in an int64
+// while the total fits, then floats, an int after a float added as its
+// float (CPython 3.11's fast paths, left to right). ok is false, with
+// nothing computed, for any other element and for an int total beyond
+// 64 bits: sumOf answers those.
+func sumNumbers(s *Session, elems []Value) (Value, bool) {
+	var iacc int64
+	var facc float64
+	floats := false
+	for _, e := range elems {
+		switch y := e.(type) {
+		case int64:
+			if floats {
+				facc += float64(y)
+				continue
+			}
+			r, ok := addInt(iacc, y)
+			if !ok {
+				return nil, false
+			}
+			iacc = r
+		case float64:
+			if !floats {
+				floats, facc = true, float64(iacc)
+			}
+			facc += y
+		default:
+			return nil, false
+		}
+	}
+	if floats {
+		return boxFloat(s, facc), true
+	}
+	return boxInt(s, iacc), true
 }
 
 // extremumOf is numberExtremum of first, whose number is x, and elems,

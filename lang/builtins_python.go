@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -364,6 +365,19 @@ func init() {
 			return nil, err
 		}
 		return Tuple{q, r}, nil
+	}).setFast(func(in *interp, n int, a, b Value) (Value, bool) {
+		if n != 2 {
+			return nil, false
+		}
+		x, xInt := a.(int64)
+		y, yInt := b.(int64)
+		if xInt && yInt && y != 0 && !(x == math.MinInt64 && y == -1) {
+			// intBinary's // and %, boxed in the session's slabs: the
+			// remainder x - q*y wraps in its product but not in its value
+			q := tensor.FloorDivInt(x, y)
+			return pair(boxInt(in.s, q), boxInt(in.s, x-q*y)), true
+		}
+		return numberDivmod(a, b)
 	})
 	NewBuiltin(AsFunc, "chr(i)", "The one-character string of the Unicode code point i: chr(97) is 'a'.", func(a *Args) (Value, error) {
 		i := a.Int64("i")
@@ -790,5 +804,5 @@ func numberDivmod(x, y Value) (Value, bool) {
 	if !ok || err != nil {
 		return nil, false
 	}
-	return Tuple{q, r}, true
+	return pair(q, r), true
 }

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -111,6 +113,12 @@ func defListMethods() {
 		if err := a.Err(); err != nil {
 			return nil, err
 		}
+		if !rev && a.IsNone("key") {
+			if sorted, ok := sortedPlain(l.Elems); ok {
+				l.Elems = sorted
+				return None, nil
+			}
+		}
 		keys := l.Elems
 		if !a.IsNone("key") {
 			keys = make([]Value, len(l.Elems))
@@ -173,6 +181,43 @@ func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
 		return c < 0
 	})
 	return idx, nil
+}
+
+// sortedPlain returns a sorted copy of elems when they are all ints
+// (int64), all floats none of which is NaN, or all strs: then Compare's
+// order is Go's < of the values (a str's code points, in its UTF-8
+// bytes), a total order whose stable sort is sortOrder's. ok is false,
+// with nothing done, for any other elements.
+func sortedPlain(elems []Value) (sorted []Value, ok bool) {
+	if len(elems) == 0 {
+		return []Value{}, true
+	}
+	switch elems[0].(type) {
+	case int64:
+		return sortedOf[int64](elems)
+	case float64:
+		for _, e := range elems {
+			if f, isFloat := e.(float64); isFloat && f != f {
+				return nil, false
+			}
+		}
+		return sortedOf[float64](elems)
+	case string:
+		return sortedOf[string](elems)
+	}
+	return nil, false
+}
+
+// sortedOf is sortedPlain of elements that should all be Ts.
+func sortedOf[T int64 | float64 | string](elems []Value) ([]Value, bool) {
+	for _, e := range elems {
+		if _, ok := e.(T); !ok {
+			return nil, false
+		}
+	}
+	sorted := slices.Clone(elems)
+	slices.SortStableFunc(sorted, func(x, y Value) int { return cmp.Compare(x.(T), y.(T)) })
+	return sorted, true
 }
 
 // sortAbort carries the error that stops sortOrder's sort.

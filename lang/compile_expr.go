@@ -1030,6 +1030,7 @@ func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
 	obj := c.operand(x.X)
 	name := x.Name.Name
 	cache := newAttrCache()
+	var modAttr moduleAttrCache // math.pi
 	return func(in *interp) (Value, error) {
 		v := obj.ready(in) // operand.value, inlined
 		if v == nil {
@@ -1045,7 +1046,16 @@ func (c *compiler) attrExpr(x *syntax.AttrExpr) evalFn {
 			r, err := in.readAttr(inst, name, &cache)
 			return r, in.wrapNode(err, x.Name)
 		}
+		mod, isModule := v.(*Module)
+		if isModule {
+			if r := modAttr.get(mod); r != nil {
+				return r, nil
+			}
+		}
 		r, err := in.getAttr(v, name)
+		if isModule && err == nil {
+			modAttr.put(mod, name, r)
+		}
 		return r, in.wrapNode(err, x.Name)
 	}
 }
@@ -1084,6 +1094,7 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 	var tensorMethod lateTensorMethod // looked up at the first tensor receiver
 	direct, argOps := directMethodOf(name, len(args)), c.operandsWith(x.Args, args)
 	var mcache methodCache
+	var modAttr moduleAttrCache // math.sqrt
 	return func(in *interp) (Value, error) {
 		r := recv.ready(in) // operand.value, inlined
 		if r == nil {
@@ -1144,9 +1155,19 @@ func (c *compiler) methodCall(x *syntax.CallExpr, attr *syntax.AttrExpr, args []
 			return v, in.wrapNode(err, x)
 		}
 		if m == nil {
-			f, err := in.getAttr(r, name)
-			if err != nil {
-				return nil, in.errorAt(err, attr.Name.Span())
+			mod, isModule := r.(*Module)
+			var f Value
+			if isModule {
+				f = modAttr.get(mod)
+			}
+			if f == nil {
+				var err error
+				if f, err = in.getAttr(r, name); err != nil {
+					return nil, in.errorAt(err, attr.Name.Span())
+				}
+				if isModule {
+					modAttr.put(mod, name, f)
+				}
 			}
 			if b, ok := f.(*Builtin); ok && len(argOps) <= 4 { // math.sqrt(x)
 				return in.callBuiltinOperands(b, argOps, x)

@@ -376,6 +376,18 @@ func (in *interp) call(fn Value, pos []Value, kwNames []string, kwVals []Value, 
 // callBuiltin calls f; bound says that pos starts with the receiver of a
 // method call (Args.Position counts the arguments after it).
 func (in *interp) callBuiltin(f *Builtin, pos []Value, kwNames []string, kwVals []Value, bound bool) (Value, error) {
+	if f.names != nil && f.names.fast != nil && len(kwNames) == 0 && len(pos) <= 2 { // fastPath, inlined
+		var x, y Value // by value: a slice through a func value would move every caller's arguments to the heap
+		switch len(pos) {
+		case 2:
+			x, y = pos[0], pos[1]
+		case 1:
+			x = pos[0]
+		}
+		if v, ok := f.names.fast(in, len(pos), x, y); ok {
+			return v, nil
+		}
+	}
 	a, err := f.bind(in, pos, kwNames, kwVals)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -399,6 +400,7 @@ func (m *Module) SetAttr(name string, v Value) error {
 			}
 		}
 		m.Attrs[name] = v
+		atomic.AddUint64(&m.version, 1) // the call sites that remember name read it again
 		return nil
 	}
 	if m.file == nil {

@@ -21,10 +21,17 @@ var intBasePrefixes = map[byte]int64{'x': 16, 'o': 8, 'b': 2}
 // of more than 4300 decimal digits is CPython's ValueError (its limit on
 // conversions in bases other than powers of two).
 func parseIntLiteral(text string, base int64) (Value, error) {
+	if base == 10 {
+		if i, ok := parseDecimalInt(text); ok {
+			return i, nil
+		}
+	}
 	if base != 0 && (base < 2 || base > 36) {
 		return 0, Errorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
 	}
-	bad := Errorf(ValueError, "invalid literal for int() with base %d: %s", base, quoteString(text))
+	bad := func() error { // made only when it is the answer: int(s) of a good s formats nothing
+		return Errorf(ValueError, "invalid literal for int() with base %d: %s", base, quoteString(text))
+	}
 	s := strings.TrimSpace(asciiDecimals(text))
 	neg := false
 	if s != "" && (s[0] == '+' || s[0] == '-') {
@@ -39,18 +46,18 @@ func parseIntLiteral(text string, base int64) (Value, error) {
 	if b == 0 {
 		b = 10
 		if len(s) > 1 && s[0] == '0' && strings.Trim(s, "0_") != "" {
-			return 0, bad // 010: leading zeros are not a base-0 literal
+			return 0, bad() // 010: leading zeros are not a base-0 literal
 		}
 	}
 	if s == "" || s[0] == '_' || s[len(s)-1] == '_' || strings.Contains(s, "__") {
-		return 0, bad
+		return 0, bad()
 	}
 	digits := strings.ReplaceAll(s, "_", "")
 	u, err := strconv.ParseUint(digits, int(b), 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange):
 	case err != nil:
-		return 0, bad
+		return 0, bad()
 	case neg && u <= 1<<63:
 		return int64(-u), nil
 	case !neg && u <= math.MaxInt64:
@@ -61,12 +68,39 @@ func parseIntLiteral(text string, base int64) (Value, error) {
 	}
 	z, ok := new(big.Int).SetString(digits, int(b))
 	if !ok {
-		return 0, bad
+		return 0, bad()
 	}
 	if neg {
 		z.Neg(z)
 	}
 	return IntFromBig(z), nil
+}
+
+// parseDecimalInt reads the common int(text) of base 10, an optional
+// sign and 1 to 18 ASCII digits with nothing around them, which fits in
+// an int64; ok is false for any other text, which parseIntLiteral reads
+// (whitespace, underscores, other digits, longer numbers, errors).
+func parseDecimalInt(text string) (int64, bool) {
+	s := text
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		n = n*10 + int64(d)
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // maxStrDigits is CPython 3.11's limit on the decimal digits of an int

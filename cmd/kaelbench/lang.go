@@ -75,6 +75,10 @@ var langRows = []langRow{
 	// them: Python's overloaded builtins, len, a math function, a
 	// conversion and isinstance, seven calls an iteration.
 	{key: "builtins", work: "abs, min, max, len, math.sqrt, float, isinstance", src: "import math\nL = [1, 2, 3]\ns = 0\nfor i in range(N):\n    s = s + abs(i - 500) + min(i, 7) + max(i, 3) + len(L)\n    y = math.sqrt(float(i))\n    z = isinstance(i, int)", n: 500_000, goal: 1.0},
+	// More of the builtins data code calls: conversions between ints and
+	// their text, round to digits, divmod, pow, sum and sorted of a short
+	// list, and enumerate over zip in a for.
+	{key: "builtins2", work: "str(i), int(s), round(x, 2), divmod, pow, sum, sorted, enumerate(zip)", src: "L = [3, 1, 2, 5, 4]\nW = ['a', 'b', 'c', 'd', 'e']\nt = 0\nfor i in range(N):\n    s = str(i)\n    n = int(s)\n    x = round(i * 0.37, 2)\n    q, r = divmod(n, 7)\n    p = pow(q, 2)\n    u = sum(L)\n    v = sorted(L)\n    for j, (a, w) in enumerate(zip(L, W)):\n        t = t + j", n: 200_000, goal: 1.0},
 	// Issue 29's NumPy rows: kael's NumPy against NumPy itself, large
 	// arrays (at least as fast) and a loop over small ones (NumPy's
 	// per-call overhead, where kael should win by 1.5x). The large rows

@@ -53,7 +53,7 @@ func defOut() {
 func withOut(b *lang.Builtin) {
 	b.AddKeyword("out", lang.None)
 	inner := b.Fn()
-	b.SetFn(func(a *lang.Args) (lang.Value, error) {
+	b.SetKeywordFn(func(a *lang.Args) (lang.Value, error) { // out= is keyword-only: positional calls stay inner's
 		outArg := a.Value("out")
 		if _, none := outArg.(lang.NoneType); none {
 			return inner(a)

@@ -33,6 +33,12 @@ func mathModule() *lang.Module {
 			}
 			return mathResult(x, f.fn(x), f.canOverflow)
 		})
+		if !ofBigInts { // an int's float, then f: the function's own answer
+			m.Attrs[name].(*lang.Builtin).SetFloatFunc(func(x float64) (float64, bool) {
+				r := f.fn(x)
+				return r, mathResultFails(x, r) == errNone
+			})
+		}
 	}
 	for name, f := range mathErrnoFuncs {
 		add(name+"(x)", "math."+name+" of a number, a float, by CPython's own Lanczos approximation; at a pole or -inf CPython's ValueError (math domain error), beyond the floats an OverflowError (math range error).", func(a *lang.Args) (lang.Value, error) {
@@ -314,16 +320,28 @@ func mathDomainError() *lang.Error { return lang.Errorf(lang.ValueError, "math d
 // number is a domain error, an infinity of a finite number a range error
 // where f can overflow and a domain error where it cannot (log(0)).
 func mathResult(x, r float64, canOverflow bool) (lang.Value, error) {
-	switch {
-	case math.IsNaN(r) && !math.IsNaN(x):
-		return nil, mathDomainError()
-	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
+	switch mathResultFails(x, r) {
+	case errNone:
+		return r, nil
+	case errRange:
 		if canOverflow {
 			return nil, mathRangeError()
 		}
-		return nil, mathDomainError()
 	}
-	return r, nil
+	return nil, mathDomainError()
+}
+
+// mathResultFails says why r, a function's result at x, is an error, as
+// an errno: errDomain for NaN of a number, errRange for an infinity of a
+// finite number (mathResult's range or domain error), errNone for none.
+func mathResultFails(x, r float64) int {
+	switch {
+	case math.IsNaN(r) && !math.IsNaN(x):
+		return errDomain
+	case math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x):
+		return errRange
+	}
+	return errNone
 }
 
 // mathReal reads a number argument as a float, with CPython's error.
