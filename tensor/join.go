@@ -300,20 +300,24 @@ func catBlocks(out *Tensor, ts []*Tensor, cd int) bool {
 func catBlockKernel[T Element](out *Tensor, ts []*Tensor, outer, inner int) {
 	dst := out.storage.data.([]T)[out.offset : out.offset+out.Numel()]
 	row := len(dst) / outer
-	pos := 0
+	srcs := make([][]T, 0, len(ts))
 	for _, t := range ts {
-		if isLegacyEmpty(t) {
-			continue
+		if !isLegacyEmpty(t) {
+			srcs = append(srcs, t.storage.data.([]T)[t.offset:t.offset+t.Numel()])
 		}
-		n := t.Numel() / outer // each block of t
-		src := t.storage.data.([]T)[t.offset : t.offset+t.Numel()]
-		at := pos
-		// Large parts in parallel, as the iterator's copy ran them.
-		_ = ParallelFor(outer, max(1, GrainSize/max(n, 1)), func(begin, end int) {
-			for o := begin; o < end; o++ {
-				copy(dst[o*row+at:o*row+at+n], src[o*n:(o+1)*n])
-			}
-		})
-		pos += n
 	}
+	// Each output row in turn, its blocks from every part, as ATen's
+	// cat_serial_kernel: the output is written front to back, so a fresh
+	// output streams through the caches rather than being visited once a
+	// part at a stride of a whole row. Rows in parallel when large.
+	_ = ParallelFor(outer, max(1, GrainSize/max(row, 1)), func(begin, end int) {
+		for o := begin; o < end; o++ {
+			d := dst[o*row : (o+1)*row]
+			for _, src := range srcs {
+				n := len(src) / outer
+				copy(d[:n], src[o*n:(o+1)*n])
+				d = d[n:]
+			}
+		}
+	})
 }

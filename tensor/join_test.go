@@ -286,3 +286,51 @@ func TestTrilTriu(t *testing.T) {
 	checkError(t, "1-d", errOf(Tril(seq(3), 0)), ValueError, "tril: input tensor must have at least 2 dimensions", "")
 	checkError(t, "0-d", errOf(Triu(MustScalar(1), 0)), ValueError, "triu: input tensor must have at least 2 dimensions", "")
 }
+
+// TestCatRowsOfManyParts checks Cat's block copy, which writes the output
+// row by row from every part in turn, on layouts like makemore's (many
+// narrow parts joined along the last dimension) under one and two threads,
+// with a 1-D empty part that must be skipped.
+func TestCatRowsOfManyParts(t *testing.T) {
+	defer func(n int) { _ = SetNumThreads(n) }(NumThreads())
+	g := NewGenerator(11)
+	cases := []struct {
+		name   string
+		shapes [][]int // the parts; nil stands for a 1-D empty tensor
+		dim    int
+	}{
+		{"makemore", [][]int{{32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}, {32, 16, 64}}, 2},
+		{"uneven widths", [][]int{{700, 1}, {700, 5}, nil, {700, 64}, {700, 3}}, 1},
+		{"middle dimension", [][]int{{9, 2, 70}, {9, 7, 70}, {9, 1, 70}}, 1},
+		{"one row", [][]int{{1, 3}, {1, 4}}, 1},
+	}
+	for _, threads := range []int{1, 2} {
+		if err := SetNumThreads(threads); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			parts := make([]*Tensor, len(c.shapes))
+			for i, s := range c.shapes {
+				if s == nil {
+					parts[i] = mustOp(Zeros(Float32, 0))
+					continue
+				}
+				parts[i] = mustOp(Randn(g, Float32, s...))
+			}
+			z := mustOp(Cat(parts, c.dim))
+			pos := 0
+			for i, p := range parts {
+				if isLegacyEmpty(p) {
+					continue
+				}
+				if got := mustOp(z.Narrow(c.dim, pos, p.shape[c.dim])); !Equal(got, p) {
+					t.Errorf("%s, %d threads: part %d differs", c.name, threads, i)
+				}
+				pos += p.shape[c.dim]
+			}
+			if pos != z.shape[c.dim] {
+				t.Errorf("%s, %d threads: %d positions, want %d", c.name, threads, z.shape[c.dim], pos)
+			}
+		}
+	}
+}
