@@ -93,6 +93,11 @@ type genState struct {
 	awaiting          Value
 	awaitedBy         bool
 	iterableCoroutine bool
+	// live says that the body has a goroutine (started and not ended),
+	// abandoned that the *Generator the program saw is garbage: the
+	// cleanup (queueKill) and start read and write them from different
+	// goroutines.
+	live, abandoned atomic.Bool
 }
 
 // genKilled is the panic that ends a killed body at its yield (see
@@ -114,8 +119,25 @@ var genKills struct {
 	by map[*Session][]*genState
 }
 
-// queueKill is the cleanup of a generator: its session ends it.
+// queueKill is the cleanup of a generator: its session ends its body's
+// goroutine, if it has one. A generator that holds none (not started, run
+// to its end, or a generator expression a builtin consumed in the
+// consumer's goroutine) is not queued: its state, frame and iterables
+// would stay reachable until the session's next cell or started
+// generator, which a program whose generators are all consumed directly
+// never reaches (word_language_model's repackage_hidden,
+// tuple(h.detach() for h in hidden), kept every step's graph alive). One
+// that starts after it was abandoned (its consumer held the state) is
+// queued by start.
 func queueKill(st *genState) {
+	st.abandoned.Store(true)
+	if st.live.Load() {
+		enqueueKill(st)
+	}
+}
+
+// enqueueKill queues st for its session to end (endAbandoned).
+func enqueueKill(st *genState) {
 	genKills.Lock()
 	defer genKills.Unlock()
 	if genKills.by == nil {
@@ -136,7 +158,7 @@ func endAbandoned(s *Session) {
 		if st.running {
 			// Dropped while its body runs (the consumer holds the
 			// state, not the *Generator): end it once it is suspended.
-			queueKill(st)
+			enqueueKill(st)
 			continue
 		}
 		st.kill()
@@ -186,8 +208,15 @@ func (st *genState) start() error {
 			WithHint("finish or drop generators before starting more (g.close() ends one)")
 	}
 	st.started = true
+	// live before abandoned, as queueKill reads them the other way
+	// round: one of the two queues a generator dropped around its start.
+	st.live.Store(true)
+	if st.abandoned.Load() {
+		enqueueKill(st)
+	}
 	st.next, st.stop = iter.Pull(func(pass func(Value) bool) {
 		defer liveGenerators.Add(-1)
+		defer st.live.Store(false)
 		st.pass = pass
 		st.body()
 	})

@@ -321,3 +321,72 @@ func TestGeneratorKillWhileRunning(t *testing.T) {
 		t.Error("the generator abandoned while running was never ended")
 	}
 }
+
+// queuedKill reports whether st waits in s's queue of generators to end.
+func queuedKill(s *Session, st *genState) bool {
+	genKills.Lock()
+	defer genKills.Unlock()
+	for _, q := range genKills.by[s] {
+		if q == st {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAbandonedGeneratorQueued checks which dropped generators wait for
+// their session to end them: only those whose body holds a goroutine.
+// The others would keep their frames and iterables reachable until the
+// session's next cell or started generator.
+func TestAbandonedGeneratorQueued(t *testing.T) {
+	cases := []struct {
+		src    string
+		queued bool
+	}{
+		{"g = naturals()", false},            // not started
+		{"g = naturals()\nnext(g)", true},    // suspended at a yield
+		{"g = count(2)\nlist(g)", false},     // run to its end
+		{"g = (x for x in range(3))", false}, // a generator expression, not started
+		{"g = (x for x in range(3))\nnext(g)", true},
+		{"g = (x for x in range(3))\nlist(g)", false},
+		{"g = naturals()\nnext(g)\ng.close()", false},
+	}
+	for _, c := range cases {
+		s := NewSession(IO{})
+		if r := s.Exec(context.Background(), "", generatorPrelude+c.src); r.Err != nil {
+			t.Fatalf("%q: %s", c.src, r.Err.Render())
+		}
+		g, _ := s.globals.get("g")
+		st := g.(*Generator).st
+		queueKill(st)
+		if got := queuedKill(s, st); got != c.queued {
+			t.Errorf("%q: queued %v, want %v", c.src, got, c.queued)
+		}
+		endAbandoned(s)
+		if st.live.Load() {
+			t.Errorf("%q: its body's goroutine runs on after endAbandoned", c.src)
+		}
+	}
+}
+
+// TestConsumedGeneratorsFreed checks that generator expressions consumed
+// by a builtin, in a program that starts no other generator, leave
+// nothing queued once collected (they used to wait, each with its frame
+// and what it iterated, for the next cell).
+func TestConsumedGeneratorsFreed(t *testing.T) {
+	s := NewSession(IO{})
+	src := "xs = [1, 2, 3]\nfor i in range(200):\n    t = tuple(x for x in xs)\n    n = sum(x for x in xs)\nt"
+	if r := s.Exec(context.Background(), "", src); r.Err != nil || outcome(r) != "(1, 2, 3)" {
+		t.Fatalf("got %s", outcome(r))
+	}
+	for i := 0; i < 5; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	genKills.Lock()
+	n := len(genKills.by[s])
+	genKills.Unlock()
+	if n != 0 {
+		t.Errorf("%d consumed generators wait to be ended", n)
+	}
+}
