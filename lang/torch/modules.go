@@ -88,7 +88,7 @@ func defModules() {
 			m.Attrs[name] = b
 		}
 		for _, name := range lang.OverloadedBuiltins() { // torch.sum, not Python's sum
-			m.Attrs[name], _ = lang.TorchForm(name)
+			m.Attrs[name], _ = torchFormOf(name)
 		}
 		for name, d := range lang.DTypeNames() {
 			m.Attrs[name] = d

@@ -3,6 +3,7 @@ package torch
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang"
@@ -37,10 +38,18 @@ var outOps = map[string]bool{
 // defOut gives the builtins of outOps their out= parameter. It wraps
 // builtins the other registration steps define, so torch.go's init calls
 // it last.
+//
+// Python's builtins that torch shares a name with (abs, round, sum, pow:
+// lang.OverloadedBuiltins) are left as they are: torchFormOf gives
+// torch's forms of them the parameter.
 func defOut() {
+	shared := map[string]bool{}
+	for _, name := range lang.OverloadedBuiltins() {
+		shared[name] = true
+	}
 	for name := range outOps {
 		b, isFunc := lang.LookupBuiltin(name)
-		if isFunc {
+		if isFunc && !shared[name] {
 			withOut(b)
 		}
 		if m, ok := lang.TensorMethod(name); ok && (!isFunc || m != b) {
@@ -48,6 +57,35 @@ func defOut() {
 		}
 	}
 }
+
+// torchFormOf returns torch's function of a name Python's builtins share
+// with it (lang.TorchForm: torch.abs, torch.round, torch.sum, torch.pow),
+// with out= where outOps names it. The form passes a tensor's call to the
+// tensor method with its keywords, and anything else to Python's builtin
+// (torch.pow(2, t)); out= wraps both, as defOut wraps the other
+// functions. (Given to Python's builtin instead, out= was bound there,
+// and the tensor method never saw it: torch.abs(t, out=o) returned a new
+// tensor and left o as it was.) The forms are wrapped once, when the
+// first module that holds them is built.
+func torchFormOf(name string) (*lang.Builtin, bool) {
+	sharedFormsOnce.Do(func() {
+		sharedForms = map[string]*lang.Builtin{}
+		for _, n := range lang.OverloadedBuiltins() {
+			f, _ := lang.TorchForm(n)
+			if outOps[n] && !f.HasParam("out") {
+				withOut(f)
+			}
+			sharedForms[n] = f
+		}
+	})
+	f, ok := sharedForms[name]
+	return f, ok
+}
+
+var (
+	sharedFormsOnce sync.Once
+	sharedForms     map[string]*lang.Builtin // torchFormOf's, by name
+)
 
 // withOut gives b a keyword-only out=None parameter.
 func withOut(b *lang.Builtin) {

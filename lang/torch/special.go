@@ -37,7 +37,7 @@ func defSpecial() {
 	lang.RegisterModule("torch.special", "PyTorch's special functions: expit, entr, ndtr, ndtri, log_ndtr, erfcx, xlog1py, zeta, i0e, i1, i1e, the Bessel functions (bessel_j0, modified_bessel_k1, ...), the Airy function airy_ai, the orthogonal polynomials (chebyshev_polynomial_t, hermite_polynomial_h, ...), and torch's own under their special names (gammaln, psi, erfinv, logsumexp, ...).", func() *lang.Module {
 		m := &lang.Module{Name: "torch.special", Attrs: map[string]lang.Value{"Tensor": torchMembers["Tensor"]}}
 		for _, al := range specialAliases {
-			b, ok := lang.TorchForm(al.of) // torch.round, not Python's round
+			b, ok := torchFormOf(al.of) // torch.round, not Python's round
 			if !ok {
 				b, ok = lang.LookupBuiltin(al.of)
 			}
