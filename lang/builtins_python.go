@@ -227,7 +227,7 @@ func init() {
 		it, ok := a.Value("iterator").(*Iterator)
 		if !ok {
 			v, err := nextOf(a.Value("iterator"))
-			if err != nil && len(dflt) == 1 && asError(err).Kind == StopIteration {
+			if err != nil && len(dflt) == 1 && isStopIteration(err) {
 				return dflt[0], nil
 			}
 			return v, err
@@ -761,7 +761,7 @@ func callableIterator(a *Args, f, sentinel Value) (Value, error) {
 		v, err := s.CallHook(f)
 		if err != nil {
 			done = true
-			if e, ok := err.(*Error); ok && e.Kind == StopIteration {
+			if isStopIteration(err) {
 				return nil, false, nil
 			}
 			return nil, false, err

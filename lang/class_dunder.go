@@ -534,7 +534,7 @@ func (x *Instance) iterateNext(yield func(Value) bool) error {
 		}
 		v, _, err := x.hook("__next__")
 		if err != nil {
-			if asError(err).Kind == StopIteration {
+			if isStopIteration(err) {
 				return nil
 			}
 			return err

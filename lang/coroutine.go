@@ -256,7 +256,7 @@ func (r instanceResumer) resume(v Value, err error) (Value, bool, error) {
 		out, _, rerr = r.in.callSpecial(r.x, "__next__")
 	}
 	if rerr != nil {
-		if e := ToError(rerr); e.Kind == StopIteration {
+		if e := ToError(rerr); isStopIteration(e) {
 			return stopValue(e), true, nil
 		}
 		return nil, false, rerr

@@ -751,6 +751,9 @@ func excOf(err error) (x *Instance, e *Error) {
 	arg := Value(e.Msg)
 	if e.Kind == KeyError {
 		arg = keyErrorArg(e.Msg)
+		if e.named != nil && e.named.obj != nil { // the key keyError kept
+			arg = e.named.obj
+		}
 	}
 	b := &excBlock{}
 	x, st := &b.x, &b.st
@@ -794,11 +797,44 @@ func excClassOf(e *Error) *UserClass {
 	return cls
 }
 
+// isStopIteration reports whether err ends an iterator: a StopIteration,
+// or an instance of a class derived from it (CPython's
+// PyErr_ExceptionMatches(PyExc_StopIteration), with which a for loop,
+// list(), next(it, default) and yield from end on class Done(StopIteration)
+// as on StopIteration itself).
+func isStopIteration(err error) bool {
+	e := asError(err)
+	if e.Kind == StopIteration {
+		return true
+	}
+	return e.exc != nil && e.exc.cls.derivesFrom(exceptionClasses[string(StopIteration)])
+}
+
 // keyError is the KeyError of a mapping that lacks key: its message is
 // the key's repr, as CPython's str(KeyError(key)) is. It is made without
 // fmt's formatting (the lookups of real programs miss often, inside a
 // try) and its exception object only if a handler looks at it (excOf).
-func keyError(key Value) *Error { return &Error{Kind: KeyError, Msg: Repr(key)} }
+// A key keyErrorArg cannot read back from the repr (a tuple, a float, a
+// str with quotes) is kept beside it, for the object's args: KeyError((1,
+// 2)), not KeyError('(1, 2)').
+func keyError(key Value) *Error {
+	e := &Error{Kind: KeyError, Msg: Repr(key)}
+	if !keyReadBack(key) {
+		e.named = &namedFields{obj: key}
+	}
+	return e
+}
+
+// keyReadBack reports whether keyErrorArg gives key back from its repr.
+func keyReadBack(key Value) bool {
+	switch k := key.(type) {
+	case int64:
+		return true
+	case string:
+		return !strings.ContainsAny(k, "'\\") && strconv.Quote(k) == `"`+k+`"`
+	}
+	return false
+}
 
 // exhausted is the StopIteration of an iterator that has no more
 // elements (next(it), a Nexter's end): no message, and its object made

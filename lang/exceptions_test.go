@@ -86,6 +86,53 @@ def safe_div(a, b):
 	checkCellCases(t, prelude, cases)
 }
 
+// TestEngineExceptionsMatchCPython checks the exceptions the engine
+// raises itself where a program looks at them: a KeyError's args for keys
+// whose repr does not read back (a tuple, a float, a str with quotes),
+// and the end of iteration by a subclass of StopIteration, which for,
+// list(), sum(), next(it, default), a comprehension, iter(f, sentinel)
+// and yield from take as the end, as CPython's PyErr_ExceptionMatches.
+func TestEngineExceptionsMatchCPython(t *testing.T) {
+	const prelude = `
+def key_error(k):
+    try:
+        {}[k]
+    except KeyError as e:
+        return repr(e), e.args, str(e)
+class Done(StopIteration):
+    pass
+class It:
+    def __init__(self):
+        self.n = 0
+    def __iter__(self):
+        return self
+    def __next__(self):
+        self.n += 1
+        if self.n > 3:
+            raise Done()
+        return self.n
+def calls():
+    n = [0]
+    def f():
+        n[0] += 1
+        if n[0] > 2:
+            raise Done()
+        return n[0]
+    return f
+def delegate():
+    r = yield from It()
+    yield ('after', r)
+`
+	checkMatchesCPython(t, prelude, []string{
+		"[key_error(k) for k in [(1, 2), 1.5, \"it's\", 'a\\\\b', 'plain', 7, None, frozenset([1]), 'é', 'x\\ny', True]]",
+		"[x for x in It()], list(It()), sum(It()), sorted(It()), tuple(It())",
+		"it = It()\n[next(it), next(it), next(it), next(it, 'end')]",
+		"out = []\nfor x in It():\n    out.append(x)\nout",
+		"list(iter(calls(), 99)), list(delegate())",
+		"it = It()\nfor _ in range(3): next(it)\ntry:\n    next(it)\nexcept StopIteration as e:\n    r = type(e).__name__\nr",
+	})
+}
+
 // TestKaelErrorsAreCaught checks that errors kael raises itself (tensor
 // errors, PyTorch's RuntimeErrors) are caught by the class PyTorch raises.
 func TestKaelErrorsAreCaught(t *testing.T) {

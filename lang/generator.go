@@ -786,7 +786,7 @@ func pullerOf(v Value) (puller, error) {
 			return func() (Value, bool, error) {
 				v, _, err := x.hook("__next__")
 				if err != nil {
-					if asError(err).Kind == StopIteration {
+					if isStopIteration(err) {
 						return nil, false, nil
 					}
 					return nil, false, err
