@@ -33,6 +33,11 @@ var outOps = map[string]bool{
 	"sum": true, "mean": true, "prod": true, "cumsum": true, "std": true, "var": true,
 	"amax": true, "amin": true, "logsumexp": true, "argmax": true, "argmin": true,
 	"cat": true, "stack": true, "igamma": true, "igammac": true,
+	"tan": true, "asin": true, "acos": true, "atan": true, "sinh": true, "cosh": true,
+	"asinh": true, "acosh": true, "atanh": true, "log2": true, "log10": true, "log1p": true,
+	"expm1": true, "exp2": true, "erf": true, "erfc": true, "erfinv": true, "rsqrt": true,
+	"reciprocal": true, "trunc": true, "frac": true, "lgamma": true, "digamma": true,
+	"sinc": true, "i0": true,
 }
 
 // defOut gives the builtins of outOps their out= parameter. It wraps

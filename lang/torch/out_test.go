@@ -52,6 +52,8 @@ func TestOutWritesMatchTorch(t *testing.T) {
 	langtest.CheckMatchesTorch(t, prelude, []string{
 		"each(['exp', 'sin', 'cos', 'tanh', 'sigmoid', 'abs', 'neg', 'sign', 'floor', 'ceil', 'round'], [F], F)",
 		"each(['log', 'sqrt'], [P], P)",
+		"each(['tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'asinh', 'atanh', 'erf', 'erfc', 'erfinv', 'trunc', 'fix', 'frac', 'sinc', 'expm1', 'exp2'], [F / 4], F)",
+		"each(['acosh', 'log2', 'log10', 'log1p', 'rsqrt', 'reciprocal', 'lgamma', 'digamma', 'i0'], [P + 1], P)",
 		"each(['logical_not'], [B], B) + each(['bitwise_not'], [I], I)",
 		"each(['add', 'sub', 'mul', 'div', 'divide', 'true_divide', 'floor_divide', 'remainder', 'pow', 'maximum', 'minimum', 'igamma', 'igammac'], [P, P + 1], P)",
 		"each(['eq', 'ne', 'lt', 'le', 'gt', 'ge'], [F, P], B) + each(['logical_and', 'logical_or', 'logical_xor'], [B, F < 1], B)",
