@@ -233,16 +233,8 @@ func init() {
 		_, err = a.in.call(sorter, nil, []string{"key", "reverse"}, []Value{a.Value("key"), a.Value("reverse")}, a.in.stmtNode())
 		return l, err
 	}).setFast(func(_ *interp, n int, arg, _ Value) (Value, bool) {
-		if n != 1 {
-			return nil, false
-		}
-		var elems []Value
-		switch x := arg.(type) {
-		case *List:
-			elems = x.Elems
-		case Tuple:
-			elems = x
-		default:
+		elems, isSeq := seqElems(arg)
+		if n != 1 || !isSeq {
 			return nil, false
 		}
 		sorted, ok := sortedPlain(elems)
@@ -718,12 +710,8 @@ func numberExtremum(sign int, first Value, rest []Value) (Value, bool) {
 	var elems []Value
 	switch {
 	case len(rest) == 0:
-		switch x := first.(type) {
-		case *List:
-			elems = x.Elems
-		case Tuple:
-			elems = x
-		default:
+		var ok bool
+		if elems, ok = seqElems(first); !ok {
 			return nil, false
 		}
 		if len(elems) == 0 {
