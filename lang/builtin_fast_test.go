@@ -25,6 +25,9 @@ nan, inf = float('nan'), float('inf')
 		"[out(abs, x) for x in [-3, 0, -2.5, -0.0, -big, True, nan, 'a']]",
 		"[out(round, x) for x in [2.5, -0.5, 7, 1e300, inf, nan, True]]",
 		"[out(round, x, n) for x in [2.675, 7, 1234, -0.5, nan] for n in [2, 0, -2, None]]",
+		// A negative ndigits in exact arithmetic, halves to even, and the
+		// overflow of a result beyond the floats.
+		"[out(round, x, n) for x, n in [(1.5e300, -300), (1.2345e200, -198), (25.4, -1), (25.0, -1), (15.0, -1), (-4.0, -1), (-0.0, -1), (5.0, -1), (5.5, -1), (-123456.0, -3), (1e22, -21), (2.5e15, -15), (7e-5, -2), (1.7e308, -308), (9.9e307, -307), (-1.7e308, -308), (12.5, -400)]]",
 		"[out(min, x, y) for x, y in [(3, 1), (2.0, nan), (nan, 2.0), (1, 1.0), ('a', 'b'), (1, 'a')]] + [out(max, [1, 5, 2]), out(max, []), out(min, 3, 1, 2)]",
 		"[out(pow, x, y) for x, y in [(2, 10), (2, -1), (2.0, 0.5), (0, -1), (0.0, -1.0), (3, 100), (-2, 63), (10, 20), (2, 'a')]] + [out(pow, 2, 3, 5)]",
 		"[out(sum, x) for x in [[1, 2, 3], [1.5, 2, 3], [1, 2.5], [], (), [-0.0], [big - 1, 1], [0.1] * 10, [1e308, 1e308], [True, 2], ['a']]]",

@@ -408,7 +408,7 @@ func init() {
 		if IsInt(x) {
 			return roundInt(x, nd) // an int rounds to an int
 		}
-		return roundDigits(f, nd), nil
+		return roundDigits(f, nd)
 	})
 	defOverloaded("pow(input, *args, **kwargs)", "input ** exponent for numbers (pow(base, exp, mod) of ints: base ** exp % mod, computed without the power; a negative exp takes the inverse of base modulo mod), or base ** exp for tensors.", "pow", func(a *Args, elems []Value) (Value, error) {
 		operands, err := powOperands(a)
@@ -448,19 +448,40 @@ func FloatToInt(f float64) (int64, error) {
 
 // roundDigits rounds f to nd decimal digits, halves to even, as Python's
 // round(f, nd): from f's exact decimal value, so that round(2.675, 2) is
-// 2.67 (2.675 is slightly below it as a float).
-func roundDigits(f float64, nd int64) float64 {
+// 2.67 (2.675 is slightly below it as a float). A negative nd rounds to
+// a multiple of 10^-nd: the exact multiple nearest f's exact value, then
+// the float nearest that, as CPython's double_round does through
+// _Py_dg_dtoa and strtod (dividing by a rounded power of ten gave
+// round(1.5e300, -300) as 1.0000000000000006e+300, not 2e+300). A result
+// beyond the floats is CPython's OverflowError.
+func roundDigits(f float64, nd int64) (float64, error) {
 	switch {
 	case math.IsNaN(f) || math.IsInf(f, 0) || nd > 323:
-		return f // no float has digits that far
+		return f, nil // no float has digits that far
 	case nd < -308:
-		return math.Copysign(0, f)
+		return math.Copysign(0, f), nil
 	case nd < 0:
-		p := math.Pow(10, float64(-nd))
-		return math.RoundToEven(f/p) * p
+		return roundTens(f, -nd)
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(nd), 64), 64)
-	return r
+	return r, nil
+}
+
+// roundTens is roundDigits for nd = -k < 0, in exact arithmetic.
+func roundTens(f float64, k int64) (float64, error) {
+	unit := new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil)
+	exact := new(big.Rat).SetFloat64(f)
+	den := new(big.Int).Mul(exact.Denom(), unit)
+	q, rem := new(big.Int).QuoRem(exact.Num(), den, new(big.Int)) // toward zero
+	rem.Lsh(rem.Abs(rem), 1)
+	if c := rem.Cmp(den); c > 0 || c == 0 && q.Bit(0) == 1 { // beyond the half, or on it from an odd q
+		q.Add(q, big.NewInt(int64(exact.Sign())))
+	}
+	r, _ := new(big.Float).SetInt(q.Mul(q, unit)).Float64() // to nearest, halves to even
+	if math.IsInf(r, 0) {
+		return 0, Errorf(OverflowError, "rounded value too large to represent")
+	}
+	return math.Copysign(r, f), nil
 }
 
 func scalarConversionError(to string, v Value) error {
@@ -598,7 +619,9 @@ var overloadedFast = map[string]fastPath{
 					return first, true // roundInt's answer
 				}
 			case float64:
-				return boxFloat(in.s, roundDigits(x, nd)), true
+				if r, err := roundDigits(x, nd); err == nil {
+					return boxFloat(in.s, r), true
+				}
 			}
 		}
 		return nil, false
