@@ -177,11 +177,11 @@ func complexPow(a, b complex128) (complex128, error) {
 		return 0, nil
 	}
 	vabs := math.Hypot(real(a), imag(a))
-	length := math.Pow(vabs, real(b))
-	at := math.Atan2(imag(a), real(a))
+	length := libm.Pow(vabs, real(b))
+	at := libm.Atan2(imag(a), real(a))
 	phase := at * real(b)
 	if imag(b) != 0 {
-		length /= math.Exp(at * imag(b))
+		length /= libm.Exp(at * imag(b))
 		phase += imag(b) * libm.Log(vabs)
 	}
 	sin, cos := libm.Sincos(phase) // the C library's, as CPython's

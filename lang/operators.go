@@ -418,12 +418,33 @@ func numberBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		// 0.0); PyTorch's tensors keep the dividend's.
 		return math.Copysign(0, bf), true, nil
 	case syntax.STARSTAR:
-		if af == 0 && bf < 0 {
-			return nil, true, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
-		}
-		return libm.Pow(af, bf), true, nil
+		r, err := floatPow(af, bf)
+		return r, true, err
 	}
 	return nil, false, nil
+}
+
+// floatPow is a ** b of two floats as CPython's float_pow: a negative
+// number to a finite power that is not an integer is the complex power
+// ((-8.0) ** (1/3) is (1.0000000000000002+1.7320508075688772j), not
+// nan), and a finite power whose result overflows is OverflowError (34,
+// 'Numerical result out of range'), where C's pow gives inf.
+func floatPow(a, b float64) (Value, error) {
+	switch {
+	case a == 0 && b < 0:
+		return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+	case a < 0 && b != math.Trunc(b) && !math.IsInf(a, 0) && !math.IsInf(b, 0): // NaN's Trunc is NaN: not equal, and NaN < 0 is false
+		if math.IsNaN(b) {
+			break
+		}
+		r, err := complexPow(complex(a, 0), complex(b, 0))
+		return Complex(r), err
+	}
+	r := libm.Pow(a, b)
+	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) && !math.IsNaN(a) && !math.IsNaN(b) {
+		return nil, Errorf(OverflowError, "(34, 'Numerical result out of range')")
+	}
+	return r, nil
 }
 
 func asNumber(v Value) (float64, bool) {
