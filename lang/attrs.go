@@ -72,7 +72,7 @@ func (c *moduleAttrCache) get(m *Module) Value {
 func (c *moduleAttrCache) put(m *Module, name string, v Value) {
 	*c = moduleAttrCache{}
 	if m.file != nil {
-		if i, ok := m.file.globals.index[name]; ok && m.file.globals.cells[i].v == v {
+		if i, ok := m.file.globals.index[name]; ok && identical(m.file.globals.cells[i].v, v) {
 			*c = moduleAttrCache{mod: m, cell: m.file.globals.cells[i]}
 		}
 		return

@@ -98,6 +98,24 @@ func TestVarsFileModule(t *testing.T) {
 	}
 }
 
+// TestFileModuleAttributeSites checks a call site's memory of a file
+// module's attributes (moduleAttrCache) for globals of every kind: a
+// tuple, list or dict global once crashed its put (Go's == on values that
+// are slices or maps), and a global rebound or deleted is seen at once.
+func TestFileModuleAttributeSites(t *testing.T) {
+	s := writeModules(t, map[string]string{"k.py": "T = (1, 2)\nL = [3]\nD = {'a': 4}\nF = 1.5\ndef f(x):\n    return x\ndef drop():\n    global D\n    del D\n"})
+	for _, c := range []struct{ src, want string }{
+		{"import k\ndef read():\n    return k.T, k.L, k.D, k.F, k.f(5)\n[read() for _ in range(3)][-1]", "((1, 2), [3], {'a': 4}, 1.5, 5)"},
+		{"k.T = (7,)\nk.L.append(8)\nread()", "((7,), [3, 8], {'a': 4}, 1.5, 5)"},
+		{"k.drop()\nread()", "AttributeError: module 'k' has no attribute 'D'"},
+		{"k.D = [9]\nk.f = str\nread()", "((7,), [3, 8], [9], 1.5, '5')"},
+	} {
+		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
 // TestFileModuleRecursion checks that a file module's code counts toward
 // the recursion limit of the calls that import it: a chain of imports
 // cannot reset it and grow the Go stack without bound.
