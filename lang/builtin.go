@@ -92,12 +92,16 @@ type fastPath func(in *interp, n int, x, y Value) (v Value, ok bool)
 
 // setFast gives b the fast path f (nil: none). Like registration, it must
 // be used only while the program initialises.
-func (b *Builtin) setFast(f fastPath) {
+func (b *Builtin) setFast(f fastPath) { b.editNames(func(n *builtinNames) { n.fast = f }) }
+
+// editNames replaces b's builtinNames by a copy that edit has changed
+// (copies of b keep the old ones, as builtinNames' rule says).
+func (b *Builtin) editNames(edit func(*builtinNames)) {
 	names := builtinNames{}
 	if b.names != nil {
 		names = *b.names
 	}
-	names.fast = f
+	edit(&names)
 	b.names = &names
 }
 
@@ -150,12 +154,7 @@ func (b *Builtin) Examples() []string {
 // is an attribute of (torch for torch.relu), which pickle names to find
 // it again. It must be called while the library defines itself.
 func (b *Builtin) SetModule(module string) {
-	names := builtinNames{}
-	if b.names != nil {
-		names = *b.names
-	}
-	names.module = module
-	b.names = &names
+	b.editNames(func(n *builtinNames) { n.module = module })
 }
 
 // Module is what SetModule set, or "".
@@ -349,12 +348,7 @@ func (b *Builtin) register(kind BuiltinKind) {
 // WithExamples adds lines of code that show a use of b to its help. It
 // returns b.
 func (b *Builtin) WithExamples(code ...string) *Builtin {
-	names := builtinNames{}
-	if b.names != nil {
-		names = *b.names
-	}
-	names.examples = append(slices.Clip(names.examples), code...)
-	b.names = &names
+	b.editNames(func(n *builtinNames) { n.examples = append(slices.Clip(n.examples), code...) })
 	return b
 }
 

@@ -634,16 +634,11 @@ var overloadedFast = map[string]fastPath{
 		return r, ok && err == nil
 	},
 	"sum": func(in *interp, n int, first, _ Value) (Value, bool) {
-		if n != 1 {
+		elems, ok := seqElems(first)
+		if n != 1 || !ok {
 			return nil, false
 		}
-		switch x := first.(type) {
-		case *List:
-			return sumNumbers(in.s, x.Elems)
-		case Tuple:
-			return sumNumbers(in.s, x)
-		}
-		return nil, false
+		return sumNumbers(in.s, elems)
 	},
 	"max": func(_ *interp, n int, first, second Value) (Value, bool) { return extremumFast(1, n, first, second) },
 	"min": func(_ *interp, n int, first, second Value) (Value, bool) { return extremumFast(-1, n, first, second) },

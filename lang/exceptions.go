@@ -304,7 +304,7 @@ var baseException *UserClass
 
 // Builtin exception classes that Go code asks about on every raise,
 // looked up once (exceptionClasses is a map).
-var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass, syntaxErrorClass *UserClass
+var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass, stopIterationClass, syntaxErrorClass *UserClass
 
 // The Unicode errors, whose fields excInit reads (exceptions_unicode.go).
 var unicodeErrorClass, unicodeEncodeErrorClass, unicodeDecodeErrorClass, unicodeTranslateErrorClass *UserClass
@@ -329,6 +329,7 @@ func init() {
 	nativeNodes["BaseException"] = baseException
 	nativeNodesMu.Unlock()
 	keyErrorClass, attributeErrorClass = exceptionClasses["KeyError"], exceptionClasses["AttributeError"]
+	stopIterationClass = exceptionClasses["StopIteration"]
 	importErrorClass, nameErrorClass = exceptionClasses["ImportError"], exceptionClasses["NameError"]
 	osErrorClass, syntaxErrorClass = exceptionClasses["OSError"], exceptionClasses["SyntaxError"]
 	unicodeErrorClass, unicodeEncodeErrorClass = exceptionClasses["UnicodeError"], exceptionClasses["UnicodeEncodeError"]
@@ -807,7 +808,7 @@ func isStopIteration(err error) bool {
 	if e.Kind == StopIteration {
 		return true
 	}
-	return e.exc != nil && e.exc.cls.derivesFrom(exceptionClasses[string(StopIteration)])
+	return e.exc != nil && e.exc.cls.derivesFrom(stopIterationClass)
 }
 
 // keyError is the KeyError of a mapping that lacks key: its message is
@@ -819,19 +820,22 @@ func isStopIteration(err error) bool {
 // 2)), not KeyError('(1, 2)').
 func keyError(key Value) *Error {
 	e := &Error{Kind: KeyError, Msg: Repr(key)}
-	if !keyReadBack(key) {
+	if !keyReadBack(key, e.Msg) {
 		e.named = &namedFields{obj: key}
 	}
 	return e
 }
 
-// keyReadBack reports whether keyErrorArg gives key back from its repr.
-func keyReadBack(key Value) bool {
+// keyReadBack reports whether keyErrorArg gives key back from msg, its
+// repr: an int's digits, or a str's text between single quotes with
+// nothing escaped (a ' or \ in the str, or a character repr escapes, makes
+// the repr differ from it), without allocating.
+func keyReadBack(key Value, msg string) bool {
 	switch k := key.(type) {
 	case int64:
 		return true
 	case string:
-		return !strings.ContainsAny(k, "'\\") && strconv.Quote(k) == `"`+k+`"`
+		return len(msg) == len(k)+2 && msg[0] == '\'' && msg[len(msg)-1] == '\'' && msg[1:len(msg)-1] == k
 	}
 	return false
 }

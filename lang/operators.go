@@ -433,10 +433,7 @@ func floatPow(a, b float64) (Value, error) {
 	switch {
 	case a == 0 && b < 0:
 		return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
-	case a < 0 && b != math.Trunc(b) && !math.IsInf(a, 0) && !math.IsInf(b, 0): // NaN's Trunc is NaN: not equal, and NaN < 0 is false
-		if math.IsNaN(b) {
-			break
-		}
+	case a < 0 && !math.IsInf(a, 0) && !math.IsInf(b, 0) && !math.IsNaN(b) && b != math.Trunc(b):
 		r, err := complexPow(complex(a, 0), complex(b, 0))
 		return Complex(r), err
 	}
