@@ -36,6 +36,10 @@ type NativeBase struct {
 	// SetAttr stores an attribute the base keeps itself; handled is false
 	// for the others, which the instance keeps.
 	SetAttr func(x *Instance, name string, v Value) (handled bool, err error)
+	// DelAttr returns what deletes an attribute the base keeps itself
+	// (del self.layer of an nn.Module); del is nil for the names it does
+	// not keep.
+	DelAttr func(x *Instance, name string) (del func() error, err error)
 	// ClassAttr reads an attribute of a subclass its classes lack
 	// (MyFunction.apply).
 	ClassAttr func(c *UserClass, name string) (Value, bool, error)

@@ -314,7 +314,13 @@ func objectDelAttr(x *Instance, name string) (func() error, error) {
 	if err := excDelAttr(x, name); err != nil {
 		return nil, err
 	}
-	if b := x.cls.base(); b.Attr != nil {
+	b := x.cls.base()
+	if b.DelAttr != nil {
+		if del, err := b.DelAttr(x, name); del != nil || err != nil {
+			return del, err
+		}
+	}
+	if b.Attr != nil {
 		if _, kept, _ := b.Attr(x, name); kept {
 			return nil, Errorf(AttributeError, "kael cannot delete '%s' of '%s': its %s base keeps it", name, x.cls.Name, b.Name)
 		}

@@ -27,8 +27,8 @@ class Top(nn.Module):
 `
 
 // TestModuleStateMatchesTorch compares nn.Module's extra state,
-// load_state_dict post-hooks, OrderedDicts, type() and to_empty() with
-// PyTorch 1.13.
+// load_state_dict post-hooks, OrderedDicts, type(), to_empty() and del of
+// registered names with PyTorch 1.13.
 func TestModuleStateMatchesTorch(t *testing.T) {
 	langtest.CheckMatchesTorch(t, moduleStatePrelude, []string{
 		`m = Top()
@@ -83,5 +83,20 @@ e = nn.Linear(2, 3).to_empty(device='cpu')
 P(e.weight.shape, e.weight.dtype, e.weight.requires_grad)
 log`,
 		`nn.Linear(2, 2).type(torch.int32)`,
+		// del of a registered submodule, parameter or buffer of a user
+		// module: the registry forgets it (Module.__delattr__)
+		`m = Top()
+m.register_buffer("buf", torch.ones(1))
+m.w = nn.Parameter(torch.zeros(2))
+m.x = 1
+del m.e, m.buf, m.w, m.x
+P(hasattr(m, "e"), hasattr(m, "w"), hasattr(m, "x"), list(m.state_dict().keys()), [n for n, _ in m.named_modules()])
+delattr(m, "bn")
+m.e = E()
+P(list(m.state_dict().keys()))
+log`,
+		`m = Top()
+del m.e
+del m.e`,
 	})
 }

@@ -213,6 +213,13 @@ func moduleNativeBase(name string, init func(x *lang.Instance, pos []lang.Value,
 			}
 			return handled, err
 		},
+		DelAttr: func(x *lang.Instance, name string) (func() error, error) {
+			b := x.Native().(*userModule).Base()
+			if _, registered := b.Lookup(name); !registered {
+				return nil, nil
+			}
+			return func() error { b.Delete(name); return nil }, nil
+		},
 		Call: func(t lang.Thread, x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) (lang.Value, bool, error) {
 			forward, err := forwardOf(x)
 			if err != nil {
