@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack"
@@ -687,7 +688,7 @@ func Slogdet(x *Tensor) (sign, logabsdet *Tensor, err error) {
 			if d < 0 {
 				sg = -sg
 			}
-			lg += math.Log(math.Abs(d))
+			lg += libm.Log(math.Abs(d))
 		}
 		if math.IsInf(lg, -1) {
 			sg = 0

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -77,8 +78,7 @@ func linalgFuncs() map[string]lang.Value {
 		if err := square(t); err != nil {
 			return nil, err
 		}
-		r, err := tensor.Det(t)
-		return wrap(r), err
+		return npDet(t)
 	})
 	one("slogdet", "The sign and the log of the absolute value of the determinant.", func(t *tensor.Tensor) (lang.Value, error) {
 		if err := square(t); err != nil {
@@ -539,4 +539,34 @@ func norm(a *lang.Args) (lang.Value, error) {
 		r, err = tensor.Amin(sums, nil, false)
 	}
 	return wrap(r), err
+}
+
+// npDet is np.linalg.det as NumPy computes it: sign * exp(logdet) from
+// slogdet's LU factors, not their product, so that det([[1, 2], [3, 4]])
+// is NumPy's -2.0000000000000004 (exp through C's libm, as NumPy's).
+func npDet(t *tensor.Tensor) (lang.Value, error) {
+	sign, logdet, err := tensor.Slogdet(t)
+	if err != nil {
+		return nil, err
+	}
+	signs, err := sign.Float64s()
+	if err != nil {
+		return nil, err
+	}
+	logs, err := logdet.Float64s()
+	if err != nil {
+		return nil, err
+	}
+	dets := make([]float64, len(signs))
+	for i, s := range signs {
+		dets[i] = s * libm.Exp(logs[i])
+	}
+	r, err := tensor.FromSlice(dets, append([]int{}, sign.Shape()...)...) // 0-d for one matrix
+	if err != nil {
+		return nil, err
+	}
+	if r, err = r.To(t.DType()); err != nil {
+		return nil, err
+	}
+	return wrap(r), nil
 }

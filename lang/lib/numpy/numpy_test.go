@@ -164,8 +164,9 @@ func TestTorchInterchange(t *testing.T) {
 	})
 }
 
-// TestLinalgMatchesNumPy covers np.linalg. Results are printed rounded:
-// LAPACK's last bits depend on the machine.
+// TestLinalgMatchesNumPy covers np.linalg. Results are printed rounded
+// (LAPACK's last bits depend on the machine), but for matrices whose LU
+// factors are exact.
 func TestLinalgMatchesNumPy(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude+"A = np.array([[4., 1.], [2., 3.]])\nS = np.array([[2., 1.], [1., 2.]])\nM = np.arange(6.0).reshape(3, 2)\n", []string{
 		"np.round(np.linalg.inv(A), 6)", "np.round(np.linalg.det(A), 6)", "np.round(np.linalg.solve(A, np.array([1., 2.])), 6)",
@@ -179,6 +180,9 @@ func TestLinalgMatchesNumPy(t *testing.T) {
 		"np.round(np.linalg.cholesky(S), 6)", "np.linalg.matrix_power(np.array([[1, 1], [0, 1]]), 3)", "np.round(np.linalg.matrix_power(A, -1), 6)",
 		"np.linalg.inv(np.zeros((2, 2)))", "np.linalg.inv(np.arange(3.0))", "np.linalg.inv(M)", "np.linalg.cholesky(np.array([[1., 2.], [2., 1.]]))",
 		"issubclass(np.linalg.LinAlgError, Exception)",
+		// det is sign * exp(logdet), as NumPy computes it: these LU factors are exact
+		"repr(np.linalg.det(np.array([[1., 2.], [3., 4.]])))", "np.linalg.slogdet(np.array([[1., 2.], [3., 4.]]))", "repr(np.linalg.det(np.eye(3) * 2))",
+		"repr(np.linalg.det(np.array([[[1., 2], [3, 4]], [[0, 0], [0, 0]], [[2, 0], [0, 3]]])))", "repr(np.linalg.det(np.array([[1, 2], [3, 4]], dtype=np.float32)))",
 	})
 }
 
