@@ -11,6 +11,9 @@ func gatherRowsAVX2(dst *float32, ld int, src *float32, idx *int32, rows, n int)
 //go:noescape
 func scatterAddRowsAVX512(dst *float32, src *float32, ld int, idx *int32, rows, n int)
 
+//go:noescape
+func scatterAddRowsAVX2(dst *float32, src *float32, ld int, idx *int32, rows, n int)
+
 // hasGatherAVX512 is whether this CPU runs the AVX-512 gathers and
 // scatters (AVX-512 F; the masks are compared, not moved, so DQ is not
 // needed).
@@ -38,14 +41,26 @@ func gatherRowsArch(dst []float32, ld int, src []float32, idx []int32, rows, n i
 }
 
 // scatterAddRowsArch runs ScatterAddRowsFloat32 (arguments checked) in
-// the AVX-512 kernel where that implementation is in use (AVX2 has no
-// scatter), and reports whether it did.
+// the kernel of the implementation in use (AVX-512's gather, add and
+// scatter; AVX2's scalar loop without bounds checks), and reports
+// whether it did.
 func scatterAddRowsArch(dst []float32, src []float32, ld int, idx []int32, rows, n int) bool {
-	if len(dst) == 0 || impls.Current().name != "avx512" || !hasGatherAVX512 {
-		return false
+	if len(dst) == 0 {
+		return false // every index negative: nothing to add
 	}
-	scatterAddRowsAVX512(&dst[0], &src[0], ld, &idx[0], rows, n)
-	return true
+	switch impls.Current().name {
+	case "avx512":
+		if hasGatherAVX512 {
+			scatterAddRowsAVX512(&dst[0], &src[0], ld, &idx[0], rows, n)
+			return true
+		}
+	case "avx2":
+		if cpu.X86.HasAVX2 {
+			scatterAddRowsAVX2(&dst[0], &src[0], ld, &idx[0], rows, n)
+			return true
+		}
+	}
+	return false
 }
 
 // gathersArch reports whether gatherRowsArch runs a vector kernel.

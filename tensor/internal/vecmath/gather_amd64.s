@@ -180,3 +180,90 @@ anext:
 	JNZ  arow
 	VZEROUPPER
 	RET
+
+// func scatterAddRowsAVX2(dst *float32, src *float32, ld int, idx *int32, rows, n int)
+//
+// scatterAddRowsAVX512 for AVX2, which has no scatter: element by
+// element in scalar registers (a gather and eight lane extractions cost
+// more loads than this), four a turn, without the Go loop's bounds
+// checks; the same additions in the same order.
+TEXT ·scatterAddRowsAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ ld+16(FP), BX
+	SHLQ $2, BX
+	MOVQ idx+24(FP), DX
+	MOVQ rows+32(FP), R8
+	MOVQ n+40(FP), R9
+	MOVQ R9, R10
+	ANDQ $3, R10
+	SHRQ $2, R9
+
+brow:
+	MOVQ  SI, R11
+	MOVQ  R9, CX
+	TESTQ CX, CX
+	JZ    btail
+
+bquad:
+	MOVLQSX 0(DX), AX
+	TESTQ   AX, AX
+	JS      bskip0
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  0(R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+bskip0:
+	MOVLQSX 4(DX), AX
+	TESTQ   AX, AX
+	JS      bskip1
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  4(R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+bskip1:
+	MOVLQSX 8(DX), AX
+	TESTQ   AX, AX
+	JS      bskip2
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  8(R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+bskip2:
+	MOVLQSX 12(DX), AX
+	TESTQ   AX, AX
+	JS      bskip3
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  12(R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+bskip3:
+	ADDQ $16, DX
+	ADDQ $16, R11
+	DECQ CX
+	JNZ  bquad
+
+btail:
+	MOVQ  R10, CX
+	TESTQ CX, CX
+	JZ    bnext
+
+bone:
+	MOVLQSX (DX), AX
+	TESTQ   AX, AX
+	JS      bpad
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  (R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+bpad:
+	ADDQ $4, DX
+	ADDQ $4, R11
+	DECQ CX
+	JNZ  bone
+
+bnext:
+	ADDQ BX, SI
+	DECQ R8
+	JNZ  brow
+	RET
