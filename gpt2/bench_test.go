@@ -64,3 +64,42 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPrefill times a 128-token prefill of GPT-2 124M with float32
+// weights and last-position logits, as kaelbench's prefill row does, and
+// adds the CPU time a prefill (cpu-ms/op) where the system reports it:
+// on a shared machine the CPU time moves less than the wall time.
+func BenchmarkPrefill(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "124M.safetensors")
+	if err := SaveRandom(path, Configs["124M"], 0); err != nil {
+		b.Fatal(err)
+	}
+	m, err := Load(path, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const tokens = 128
+	ids := make([]int, tokens)
+	for i := range ids {
+		ids[i] = 200 + i
+	}
+	prefill := func() {
+		cache, err := m.NewCache(tokens)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := m.LastLogits(ids, cache); err != nil {
+			b.Fatal(err)
+		}
+	}
+	prefill()
+	cpu0, _, _, usage := processUsage()
+	b.ResetTimer()
+	for range b.N {
+		prefill()
+	}
+	b.ReportMetric(float64(tokens*b.N)/b.Elapsed().Seconds(), "tokens/s")
+	if cpu1, _, _, _ := processUsage(); usage {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	}
+}
