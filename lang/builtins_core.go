@@ -463,8 +463,41 @@ func roundDigits(f float64, nd int64) (float64, error) {
 	case nd < 0:
 		return roundTens(f, -nd)
 	}
+	if r, ok := roundDigitsExact(f, nd); ok {
+		return r, nil
+	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(nd), 64), 64)
 	return r, nil
+}
+
+// exactTens are the powers of ten that a float64 holds exactly.
+var exactTens = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// roundDigitsExact is roundDigits for 0 <= nd <= 22 without the text:
+// the product y = f * 10**nd and its exact error e (a fused
+// multiply-add) give the exact f * 10**nd = y + e, which rounds to the
+// integer r as the text would (halves to even; e decides the side of a
+// y that is a half); r / 10**nd, both exact, is then the float nearest
+// the decimal r * 10**-nd that the text would parse to. ok is false
+// where that does not hold (|y| from 2**52 on, where y's unit is no
+// longer below a half), and the caller formats the text.
+func roundDigitsExact(f float64, nd int64) (float64, bool) {
+	if nd < 0 || nd >= int64(len(exactTens)) {
+		return 0, false
+	}
+	p := exactTens[nd]
+	y := f * p
+	if !(math.Abs(y) < 1<<52) {
+		return 0, false
+	}
+	e := math.FMA(f, p, -y)
+	r := math.Floor(y)
+	switch d := y - r; { // exact: y's unit is at most a half
+	case d > 0.5, d == 0.5 && (e > 0 || e == 0 && math.Mod(r, 2) != 0):
+		r++
+	}
+	return math.Copysign(r/p, f), true
 }
 
 // roundTens is roundDigits for nd = -k < 0, in exact arithmetic.

@@ -22,7 +22,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return &lazyIterator{kind: "zip", pull: zipPull(pulls, strict)}, nil
+		return &lazyIterator{kind: "zip", rows: &zipRows{pulls: pulls, strict: strict}}, nil
 	})
 	NewBuiltin(AsFunc, "map(function, *iterables)", "An iterator of function applied to the elements of the iterables, side by side until the shortest ends, each computed when asked for.", func(a *Args) (Value, error) {
 		its := a.Value("iterables").(Tuple)
@@ -33,7 +33,8 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		fn, s, args := a.Value("function"), a.Session(), zipPull(pulls, false)
+		z := &zipRows{pulls: pulls}
+		fn, s, args := a.Value("function"), a.Session(), z.pullTuple
 		return &lazyIterator{kind: "map", pull: func() (Value, bool, error) {
 			row, ok, err := args()
 			if !ok || err != nil {
@@ -124,43 +125,62 @@ func steppers(iterables Tuple) ([]puller, error) {
 	return pulls, nil
 }
 
-// zipPull steps the pulls side by side, a tuple of their elements each
+// zipRows steps pulls side by side, a tuple of their elements each
 // step, until the first ends; strict, a ValueError unless all end
 // together, with CPython's message.
-func zipPull(pulls []puller, strict bool) puller {
-	return func() (Value, bool, error) {
-		if len(pulls) == 0 {
-			return nil, false, nil
+type zipRows struct {
+	pulls  []puller
+	strict bool
+}
+
+func (z *zipRows) pullTuple() (Value, bool, error) {
+	if len(z.pulls) == 0 {
+		return nil, false, nil
+	}
+	row := make(Tuple, len(z.pulls))
+	if ok, err := z.pullRow(row); !ok || err != nil {
+		return nil, false, err
+	}
+	return row, true, nil
+}
+
+// takes reports whether t is one name per argument.
+func (z *zipRows) takes(t *targetCode) bool {
+	return len(z.pulls) > 0 && t.name == nil && !t.starred && len(t.elts) == len(z.pulls) && allNames(t.elts)
+}
+
+func (z *zipRows) pullInto(dst []Value, _ *targetCode) (bool, error) { return z.pullRow(dst) }
+
+// pullRow pulls one element of each argument into row (as long as the
+// arguments).
+func (z *zipRows) pullRow(row []Value) (bool, error) {
+	for j, p := range z.pulls {
+		v, ok, err := p()
+		if err != nil {
+			return false, err
 		}
-		row := make(Tuple, len(pulls))
-		for j, p := range pulls {
-			v, ok, err := p()
+		if ok {
+			row[j] = v
+			continue
+		}
+		if !z.strict {
+			return false, nil
+		}
+		if j > 0 {
+			return false, Errorf(ValueError, "zip() argument %d is shorter than %s", j+1, zipArguments(j))
+		}
+		for k := 1; k < len(z.pulls); k++ {
+			_, ok, err := z.pulls[k]()
 			if err != nil {
-				return nil, false, err
+				return false, err
 			}
 			if ok {
-				row[j] = v
-				continue
+				return false, Errorf(ValueError, "zip() argument %d is longer than %s", k+1, zipArguments(k))
 			}
-			if !strict {
-				return nil, false, nil
-			}
-			if j > 0 {
-				return nil, false, Errorf(ValueError, "zip() argument %d is shorter than %s", j+1, zipArguments(j))
-			}
-			for k := 1; k < len(pulls); k++ {
-				_, ok, err := pulls[k]()
-				if err != nil {
-					return nil, false, err
-				}
-				if ok {
-					return nil, false, Errorf(ValueError, "zip() argument %d is longer than %s", k+1, zipArguments(k))
-				}
-			}
-			return nil, false, nil
 		}
-		return row, true, nil
+		return false, nil
 	}
+	return true, nil
 }
 
 // zipArguments names the first n arguments as zip's strict errors do:
@@ -178,15 +198,54 @@ func enumerateLazily(src Value, start int64) (Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := start
-	return &lazyIterator{kind: "enumerate", pull: func() (Value, bool, error) {
-		v, ok, err := p()
-		if !ok || err != nil {
-			return nil, ok, err
+	e := &enumerateRows{src: p, i: start}
+	if l, ok := src.(*lazyIterator); ok && l.rows != nil {
+		e.inner = l
+	}
+	return &lazyIterator{kind: "enumerate", rows: e}, nil
+}
+
+// enumerateRows counts the elements of src: (i, element) pairs.
+type enumerateRows struct {
+	src   puller
+	inner *lazyIterator // src's iterator when it makes tuples itself (enumerate(zip(a, b)))
+	i     int64
+}
+
+func (e *enumerateRows) pullTuple() (Value, bool, error) {
+	v, ok, err := e.src()
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	e.i++
+	return Tuple{e.i - 1, v}, true, nil
+}
+
+// takes reports whether t is two targets, a name and a name or a target
+// that the source's own tuples fit (j, (a, b) over enumerate(zip(x, y))).
+func (e *enumerateRows) takes(t *targetCode) bool {
+	if t.name != nil || t.starred || len(t.elts) != 2 || t.elts[0].name == nil {
+		return false
+	}
+	sub := t.elts[1]
+	return sub.name != nil || e.inner != nil && e.inner.rows.takes(sub)
+}
+
+func (e *enumerateRows) pullInto(dst []Value, t *targetCode) (bool, error) {
+	if sub := t.elts[1]; sub.name == nil {
+		if ok, err := e.inner.nextInto(dst[1:], sub); !ok || err != nil {
+			return ok, err
 		}
-		i++
-		return Tuple{i - 1, v}, true, nil
-	}}, nil
+	} else {
+		v, ok, err := e.src()
+		if !ok || err != nil {
+			return ok, err
+		}
+		dst[1] = v
+	}
+	e.i++
+	dst[0] = e.i - 1
+	return true, nil
 }
 
 // reversedOf is reversed(v): a list read backwards in place, a range's

@@ -469,7 +469,12 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	} else {
 		iter = c.expr(st.Iter)
 	}
-	target := c.target(st.Target)
+	tc := c.targetCode(st.Target)
+	target := c.assignTo([]*targetCode{tc})
+	var rowNames []*nameSlot // a target of names that a lazy iterator's rows may fill
+	if tc.name == nil && tc.namesOnly() && !tc.hasStar() {
+		rowNames = tc.names(nil)
+	}
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
@@ -531,6 +536,34 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 				}
 			}
 			return ctrlNext, nil
+		}
+		if l, ok := seq.(*lazyIterator); ok && rowNames != nil && l.rows != nil && l.rows.takes(tc) {
+			// for a, b in zip(x, y): the elements go straight into the
+			// names, without the tuples.
+			row := make([]Value, len(rowNames))
+			for {
+				ok, err := l.nextInto(row, tc)
+				if err != nil {
+					return ctrlNext, in.errorAt(err, st.Iter.Span())
+				}
+				if !ok {
+					return ctrlNext, nil
+				}
+				if err := in.tick(); err != nil {
+					return ctrlNext, in.errorAt(err, st.Span())
+				}
+				for k, name := range rowNames {
+					name.store(in, row[k])
+				}
+				switch k, err := body.exec(in); {
+				case err != nil:
+					return ctrlNext, err
+				case k == ctrlBreak:
+					return broke, nil
+				case k == ctrlReturn:
+					return ctrlReturn, nil
+				}
+			}
 		}
 		var result ctrl
 		var loopErr error

@@ -117,6 +117,63 @@ func (tc *targetCode) namesOnly() bool {
 	return true
 }
 
+// hasStar reports whether a target or one nested in it is starred.
+func (tc *targetCode) hasStar() bool {
+	if tc.starred {
+		return true
+	}
+	for _, e := range tc.elts {
+		if e.hasStar() {
+			return true
+		}
+	}
+	return false
+}
+
+// names appends the variables of a target of names only to to, depth
+// first: the order in which an assignment stores them.
+func (tc *targetCode) names(to []*nameSlot) []*nameSlot {
+	if tc.name != nil {
+		return append(to, tc.name)
+	}
+	for _, e := range tc.elts {
+		to = e.names(to)
+	}
+	return to
+}
+
+// fitsTuples reports whether v unpacks into tc, a target of names and
+// nested tuples of names without a star, as tuples of the targets'
+// lengths: an unpacking that runs no code of the program and cannot fail.
+func (tc *targetCode) fitsTuples(v Value) bool {
+	if tc.name != nil {
+		return true
+	}
+	t, ok := v.(Tuple)
+	if !ok || len(t) != len(tc.elts) {
+		return false
+	}
+	for i, e := range tc.elts {
+		if !e.fitsTuples(t[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// storeTuples stores v, which fitsTuples tc, into tc's names in their
+// order.
+func (tc *targetCode) storeTuples(in *interp, v Value) {
+	if tc.name != nil {
+		tc.name.store(in, v)
+		return
+	}
+	t := v.(Tuple)
+	for i, e := range tc.elts {
+		e.storeTuples(in, t[i])
+	}
+}
+
 // target compiles the target of a for loop, a comprehension or a with
 // statement.
 func (c *compiler) target(t syntax.Expr) storeFn {
@@ -142,6 +199,19 @@ func (c *compiler) assignTo(targets []*targetCode) storeFn {
 				e.name.store(in, elems[i])
 			}
 			return nil
+		}
+	}
+	if len(targets) == 1 && targets[0].namesOnly() && !targets[0].hasStar() {
+		// j, (a, b) = e: nested tuples of the targets' shape are stored
+		// at once; anything else (a list, an iterator, a wrong length)
+		// takes the general way, which unpacks as it stores and undoes.
+		tc := targets[0]
+		return func(in *interp, v Value) error {
+			if tc.fitsTuples(v) {
+				tc.storeTuples(in, v)
+				return nil
+			}
+			return in.assignGeneral(targets, v)
 		}
 	}
 	if len(targets) == 1 && targets[0].key != nil {

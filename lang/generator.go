@@ -839,7 +839,26 @@ func isStepped(v Value) bool {
 type lazyIterator struct {
 	kind string
 	pull puller
+	rows rowSource // in place of pull: an iterator of tuples (zip, enumerate)
 	done bool
+}
+
+// rowSource makes the tuples of an iterator such as zip's or
+// enumerate's. A for loop whose target is names that take the tuple
+// apart (for a, b in zip(x, y), for j, (a, b) in enumerate(zip(x, y)))
+// has the elements stored straight into the names: the tuple would be
+// unpacked at once and the program never sees it.
+type rowSource interface {
+	// pullTuple returns the next tuple; ok is false at the end.
+	pullTuple() (v Value, ok bool, err error)
+	// takes reports whether t, a target of names and nested tuples of
+	// names, unpacks every tuple without fail (as many names as
+	// elements), so that pullInto can fill it.
+	takes(t *targetCode) bool
+	// pullInto stores the next tuple's elements into dst, one for each
+	// of t's names in their order (nested ones flattened); ok is false
+	// at the end.
+	pullInto(dst []Value, t *targetCode) (ok bool, err error)
 }
 
 // NewLazyIterator returns an iterator whose elements pull computes as
@@ -857,11 +876,31 @@ func (l *lazyIterator) next() (Value, bool, error) {
 	if l.done {
 		return nil, false, nil
 	}
-	v, ok, err := l.pull()
+	var v Value
+	var ok bool
+	var err error
+	if l.rows != nil {
+		v, ok, err = l.rows.pullTuple()
+	} else {
+		v, ok, err = l.pull()
+	}
 	if !ok || err != nil {
 		l.done = true
 	}
 	return v, ok, err
+}
+
+// nextInto is next for an iterator of rows, into the names of t, which
+// l.rows takes.
+func (l *lazyIterator) nextInto(dst []Value, t *targetCode) (bool, error) {
+	if l.done {
+		return false, nil
+	}
+	ok, err := l.rows.pullInto(dst, t)
+	if !ok || err != nil {
+		l.done = true
+	}
+	return ok, err
 }
 
 // Iterate yields the remaining elements.
