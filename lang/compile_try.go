@@ -130,20 +130,32 @@ func (in *interp) handle(err error, handlers []handlerCode) (ctrl, error) {
 				continue
 			}
 		}
+		if e.exc == nil {
+			// An error the engine raised while another exception was being
+			// handled has that one as its __context__, as a raise
+			// statement's exception gets it: set now, as this clause can
+			// look at it (a raise leaving a handler gets it from chain).
+			if top := in.s.topHandling(); top != nil && top != e {
+				in.chain(e, top)
+			}
+		}
 		saved := in.s.handling
 		in.s.handling = e
 		if h.name != nil {
 			x, _ := excOf(e)
 			h.name(in, x)
 		}
+		e.enterHandler()
 		k, herr := h.body.exec(in)
 		in.s.handling = saved
 		if h.name != nil { // except E as e: deletes e at its end, as CPython does
 			h.name(in, nil)
 		}
 		if herr != nil {
+			e.leaveHandler(false)
 			return k, in.chain(herr, e)
 		}
+		e.leaveHandler(true) // handled: an engine error nothing looked at is used again
 		return k, nil
 	}
 	return ctrlNext, e

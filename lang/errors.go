@@ -74,6 +74,11 @@ type Error struct {
 	// CPython computes it only to print it; one caught by an except
 	// clause never needs it.
 	lazy bool
+	// pooled marks an error of the engine's own (engineError) that may be
+	// used again once an except clause has handled it without its object
+	// being made; handlers counts the except clauses running for it.
+	pooled   bool
+	handlers uint8
 	// frame is what the frame the error was raised in held (its
 	// traceback frame's f_locals, f_globals, f_code; frames.go).
 	frame *frameState
@@ -288,6 +293,7 @@ func asError(err error) *Error {
 		}
 		le.settle()
 		e := *le
+		e.pooled, e.handlers = false, 0 // the copy is not the pool's
 		e.Msg, e.Err = inContext(err, le, le.Msg), err
 		return &e
 	}

@@ -113,6 +113,22 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	return e
 }
 
+// errorAtNode is errorAt with n's span, computed only when err has no
+// position yet: an error passing up through the expressions and the
+// statement around the one that raised it keeps its first position, and
+// a node's span is computed from the nodes below it (an assignment's from
+// its targets and value), which would cost that walk at every level.
+func (in *interp) errorAtNode(err error, n syntax.Node) *Error {
+	e := asError(err)
+	if !e.Span.Start.IsValid() {
+		return in.errorAt(e, n.Span())
+	}
+	if e.Src == "" {
+		e.Src = in.src
+	}
+	return e
+}
+
 // placeRaise attaches span (in this interp's source) to e, the new error
 // of a raise statement (excError), which has no position yet: errorAt's
 // stores without its loads, which wait on the fresh memory of a raise's
@@ -134,7 +150,7 @@ func (in *interp) wrapNode(err error, n syntax.Node) error {
 
 // wrapNodeError is wrapNode's work when there is an error; apart, so that
 // wrapNode is inlined.
-func (in *interp) wrapNodeError(err error, n syntax.Node) error { return in.errorAt(err, n.Span()) }
+func (in *interp) wrapNodeError(err error, n syntax.Node) error { return in.errorAtNode(err, n) }
 
 // wrap attaches span to a non-nil error.
 func (in *interp) wrap(err error, span syntax.Span) error {

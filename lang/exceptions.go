@@ -1,8 +1,10 @@
 package lang
 
 import (
+	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Python's built-in exceptions. Each is a class (a *UserClass whose
@@ -306,6 +308,9 @@ var baseException *UserClass
 // looked up once (exceptionClasses is a map).
 var keyErrorClass, attributeErrorClass, importErrorClass, nameErrorClass, osErrorClass, stopIterationClass, syntaxErrorClass *UserClass
 
+// The classes of the other kinds the engine raises most (excClassOf).
+var indexErrorClass, valueErrorClass, typeErrorClass *UserClass
+
 // The Unicode errors, whose fields excInit reads (exceptions_unicode.go).
 var unicodeErrorClass, unicodeEncodeErrorClass, unicodeDecodeErrorClass, unicodeTranslateErrorClass *UserClass
 
@@ -330,6 +335,7 @@ func init() {
 	nativeNodesMu.Unlock()
 	keyErrorClass, attributeErrorClass = exceptionClasses["KeyError"], exceptionClasses["AttributeError"]
 	stopIterationClass = exceptionClasses["StopIteration"]
+	indexErrorClass, valueErrorClass, typeErrorClass = exceptionClasses["IndexError"], exceptionClasses["ValueError"], exceptionClasses["TypeError"]
 	importErrorClass, nameErrorClass = exceptionClasses["ImportError"], exceptionClasses["NameError"]
 	osErrorClass, syntaxErrorClass = exceptionClasses["OSError"], exceptionClasses["SyntaxError"]
 	unicodeErrorClass, unicodeEncodeErrorClass = exceptionClasses["UnicodeError"], exceptionClasses["UnicodeEncodeError"]
@@ -785,7 +791,21 @@ func excClassOf(e *Error) *UserClass {
 	if e.exc != nil {
 		return e.exc.cls
 	}
-	if e.Kind == InternalError {
+	// The kinds the engine raises most, without the map's hashing.
+	switch e.Kind {
+	case KeyError:
+		return keyErrorClass
+	case StopIteration:
+		return stopIterationClass
+	case IndexError:
+		return indexErrorClass
+	case AttributeError:
+		return attributeErrorClass
+	case ValueError:
+		return valueErrorClass
+	case TypeError:
+		return typeErrorClass
+	case InternalError:
 		return nil
 	}
 	cls := exceptionClasses[string(e.Kind)]
@@ -819,7 +839,8 @@ func isStopIteration(err error) bool {
 // str with quotes) is kept beside it, for the object's args: KeyError((1,
 // 2)), not KeyError('(1, 2)').
 func keyError(key Value) *Error {
-	e := &Error{Kind: KeyError, Msg: Repr(key)}
+	e := engineError(KeyError)
+	e.Msg = Repr(key)
 	if !keyReadBack(key, e.Msg) {
 		e.named = &namedFields{obj: key}
 	}
@@ -843,7 +864,49 @@ func keyReadBack(key Value, msg string) bool {
 // exhausted is the StopIteration of an iterator that has no more
 // elements (next(it), a Nexter's end): no message, and its object made
 // only if a handler looks at it (excOf).
-func exhausted() *Error { return &Error{Kind: StopIteration} }
+func exhausted() *Error { return engineError(StopIteration) }
+
+// engineErrors holds the *Error of engine exceptions (engineError) that
+// except clauses handled without making their objects, for the next one.
+var engineErrors = sync.Pool{New: func() any { return new(Error) }}
+
+// engineError is a new error of the given kind, raised by the engine
+// itself (keyError, exhausted), taken from engineErrors. Its exception
+// object is made only if something looks at it (excOf); when an except
+// clause has handled it and nothing did (the clause binds no name,
+// nothing read sys.exc_info(), nothing raised in the handler took it as
+// its context), no Python code can reach it and no Go code keeps it, so
+// the clause gives it back (leaveHandler): a lookup that misses or an
+// iterator that ends inside a try allocates nothing, as CPython's free
+// lists do.
+func engineError(kind ErrorKind) *Error {
+	e := engineErrors.Get().(*Error)
+	*e = Error{Kind: kind, pooled: true}
+	return e
+}
+
+// enterHandler counts an except clause that starts to handle e.
+func (e *Error) enterHandler() {
+	if e.handlers == math.MaxUint8 {
+		e.pooled = false // too deep to count: never given back
+		return
+	}
+	e.handlers++
+}
+
+// leaveHandler counts the end of an except clause that handled e; done
+// says that the clause ended without an error, so that e goes no further.
+// The last clause to end gives e back to engineErrors when it is the
+// pool's and its object was never made (engineError).
+func (e *Error) leaveHandler(done bool) {
+	if e.handlers > 0 {
+		e.handlers--
+	}
+	if done && e.pooled && e.handlers == 0 && e.exc == nil {
+		*e = Error{}
+		engineErrors.Put(e)
+	}
+}
 
 // keyErrorArg recovers the key of a KeyError whose message is the key's
 // repr (a string or an integer), which args holds in Python.
