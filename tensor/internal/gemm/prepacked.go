@@ -181,8 +181,23 @@ func Pack[T float32 | float64](k, n int, b Matrix[T]) Packed[T] {
 	data := make([]T, ceilDiv(n, nr)*stride)
 	for j0 := 0; j0 < n; j0 += nr {
 		sliver, cols := data[j0/nr*stride:][:stride], min(nr, n-j0)
+		if abs(b.RowStride) < abs(b.ColStride) {
+			// B's columns are its runs in memory (a weight's transpose):
+			// read each column front to back.
+			for x := range cols {
+				at := b.Offset + (j0+x)*b.ColStride
+				for p := range k {
+					sliver[p*nr+x] = b.Data[at+p*b.RowStride]
+				}
+			}
+			continue
+		}
 		for p := range k {
 			row, at := sliver[p*nr:][:cols], b.Offset+p*b.RowStride+j0*b.ColStride
+			if b.ColStride == 1 {
+				copy(row, b.Data[at:])
+				continue
+			}
 			for x := range row {
 				row[x] = b.Data[at+x*b.ColStride]
 			}
