@@ -25,15 +25,19 @@ func PackMatrix(b *Tensor) *PackedMatrix {
 	}
 	p := &PackedMatrix{b: b, storage: b.storage, version: b.Version()}
 	k, n := b.shape[0], b.shape[1]
-	switch d := b.storage.data.(type) {
-	case []float32:
-		p.packed = gemm.Pack(k, n, gemm.Matrix[float32]{Data: d, Offset: b.offset, RowStride: b.strides[0], ColStride: b.strides[1]})
-	case []float64:
-		p.packed = gemm.Pack(k, n, gemm.Matrix[float64]{Data: d, Offset: b.offset, RowStride: b.strides[0], ColStride: b.strides[1]})
-	default:
+	if b.dtype == Float32 {
+		p.packed = packOf[float32](b, k, n)
+	} else if b.dtype == Float64 {
+		p.packed = packOf[float64](b, k, n)
+	} else {
 		return nil
 	}
 	return p
+}
+
+// packOf packs the k×n matrix b of element type T.
+func packOf[T float32 | float64](b *Tensor, k, n int) gemm.Packed[T] {
+	return gemm.Pack(k, n, gemm.Matrix[T]{Data: b.storage.data.([]T), Offset: b.offset, RowStride: b.strides[0], ColStride: b.strides[1]})
 }
 
 // Matrix returns the view p was packed from.
