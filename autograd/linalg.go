@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"sync"
+
 	"github.com/kael-dev/kael/tensor"
 )
 
@@ -188,26 +190,76 @@ func Linear(x, weight, bias *tensor.Tensor) (*tensor.Tensor, error) {
 	return Add(out, bias)
 }
 
-// LinearT is Linear(x, weight, bias) for a 2-D x, given weightT =
-// T(weight) made by the caller: a layer that applies one weight at every
-// time step (a recurrent layer's W_hh) transposes it once, so that the
-// steps' gradients for it meet at one TBackward0 node, where the engine
-// adds each step's product into their sum in place (addmm's backward,
-// calc.addMatmul) rather than allocate a tensor for it. The values and
-// the gradients are Linear's; without a bias, under autocast or for
-// another x, it is Linear.
-func LinearT(x, weight, weightT, bias *tensor.Tensor) (*tensor.Tensor, error) {
-	if bias == nil || x.Dim() != 2 || autocastOn.Load() || !IsGradEnabled() {
-		return Linear(x, weight, bias)
+// StepWeight is a weight that a layer applies at each of its steps in
+// turn (a recurrent layer's W_hh, once per time step). Made once for the
+// steps of one forward pass, it gives them one T(weight) when the weight
+// takes a gradient, so that the steps' gradients for it meet at one
+// TBackward0 node, where the engine adds each step's product into their
+// sum in place (addmm's backward, calc.addMatmul) rather than allocate a
+// tensor for it; and the GEMM's packed forms of the weight
+// (tensor.PackMatrix), made on first use and shared by the steps: Wᵀ for
+// the forward's products, W for the backward's products with the input's
+// gradient. Without them the GEMM packs the same weight again for every
+// step's few rows.
+type StepWeight struct {
+	weight, weightT *tensor.Tensor
+	mu              sync.Mutex
+	packedT, packed *tensor.PackedMatrix
+}
+
+// NewStepWeight returns the StepWeight of weight, a matrix [out, in], for
+// the steps that follow; a pass with gradients enabled transposes it
+// now (when it requires grad), so that its steps share the node.
+func NewStepWeight(weight *tensor.Tensor) *StepWeight {
+	s := &StepWeight{weight: weight}
+	if IsGradEnabled() && weight.RequiresGrad() {
+		s.weightT = T(weight)
 	}
-	if err := tensor.CheckLinear(x, weight, bias); err != nil {
+	return s
+}
+
+// transposedPack returns the packed Wᵀ, packing it on first use.
+func (s *StepWeight) transposedPack() *tensor.PackedMatrix {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.packedT == nil {
+		s.packedT = tensor.PackMatrix(s.weight.T())
+	}
+	return s.packedT
+}
+
+// pack returns the packed W, packing it on first use.
+func (s *StepWeight) pack() *tensor.PackedMatrix {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.packed == nil {
+		s.packed = tensor.PackMatrix(s.weight)
+	}
+	return s.packed
+}
+
+// LinearT is Linear(x, w's weight, bias) for one step of a layer: the
+// same values, graph and gradients, with the products reading w's packed
+// forms (a 2-D x, no autocast) and, with a bias and w's shared T(weight),
+// the weight's gradient summed in place.
+func LinearT(x *tensor.Tensor, w *StepWeight, bias *tensor.Tensor) (*tensor.Tensor, error) {
+	if x.Dim() != 2 || autocastOn.Load() {
+		return Linear(x, w.weight, bias)
+	}
+	if !IsGradEnabled() || !anyRequiresGrad([]*tensor.Tensor{x, w.weight, bias}) {
+		return tensor.LinearPacked(x, w.weight, w.transposedPack(), bias)
+	}
+	if bias == nil || w.weightT == nil {
+		return Linear(x, w.weight, bias)
+	}
+	if err := tensor.CheckLinear(x, w.weight, bias); err != nil {
 		return nil, err
 	}
-	out, err := tensor.Linear(x, weight, bias)
-	if err != nil || !track(out, x, weightT, bias) {
+	out, err := tensor.LinearPacked(x, w.weight, w.transposedPack(), bias)
+	if err != nil || !track(out, x, w.weightT, bias) {
 		return out, err
 	}
-	return addmm(out, bias, x, weightT), nil
+	return addmmWith(out, bias, x, w.weightT, w.pack), nil
 }
 
 // addmm records out = bias + m1 @ m2, PyTorch's addmm (at::linear calls it
@@ -216,6 +268,14 @@ func LinearT(x, weight, weightT, bias *tensor.Tensor) (*tensor.Tensor, error) {
 // m2 only when m1 does: changing the weight in place after a forward pass
 // whose input needs no gradient is allowed.
 func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
+	return addmmWith(out, bias, m1, m2, nil)
+}
+
+// addmmWith is addmm with, when packedM2T is not nil, m2ᵀ packed for the
+// GEMM by packedM2T (called on first use): m1's gradient G @ m2ᵀ reads
+// it, the same product bit for bit (tensor.MatmulPacked), unless the
+// pass records a graph.
+func addmmWith(out, bias, m1, m2 *tensor.Tensor, packedM2T func() *tensor.PackedMatrix) *tensor.Tensor {
 	n := newNode("AddmmBackward0", bias, m1, m2)
 	n.recordable = true
 	if m2.RequiresGrad() {
@@ -230,6 +290,8 @@ func addmm(out, bias, m1, m2 *tensor.Tensor) *tensor.Tensor {
 		if n.needs(1) {
 			if transposed2D(m1) {
 				grads[1] = n.toInput(c, 1, c.mT(c.matmul(c.conj(m2), c.mT(g))))
+			} else if packedM2T != nil && !c.rec && !m2.DType().IsComplex() {
+				grads[1] = n.toInput(c, 1, c.do(func() (*tensor.Tensor, error) { return tensor.MatmulPacked(g, packedM2T()) }))
 			} else {
 				grads[1] = n.toInput(c, 1, c.matmul(g, c.conj(c.mT(m2))))
 			}

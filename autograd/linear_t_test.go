@@ -32,15 +32,12 @@ func TestLinearTSumsInPlace(t *testing.T) {
 				for _, p := range []*tensor.Tensor{w, b, h0, xs} {
 					must(0, SetRequiresGrad(p, true))
 				}
-				var wT *tensor.Tensor
-				if shared {
-					wT = T(w)
-				}
+				steps := NewStepWeight(w)
 				h := h0
 				for s := 0; s < tc.steps; s++ {
 					var gh *tensor.Tensor
 					if shared {
-						gh = must(LinearT(h, w, wT, b))
+						gh = must(LinearT(h, steps, b))
 					} else {
 						gh = must(Linear(h, w, b))
 					}

@@ -260,9 +260,7 @@ func (r *RNN) run(x, h0, c0 *tensor.Tensor, lengths []int, batchFirst bool) (out
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			if autograd.IsGradEnabled() && w.hh.RequiresGrad() {
-				w.hhT = autograd.T(w.hh)
-			}
+			w.hhSteps = autograd.NewStepWeight(w.hh)
 			idx := layer*r.directions() + dir
 			h := c.selectAt(h0, 0, idx)
 			var cell *tensor.Tensor
@@ -396,9 +394,9 @@ func pyList(xs []int) string {
 // a cell); the biases may be nil.
 type recurrentWeights struct {
 	ih, hh, bih, bhh *tensor.Tensor
-	// hhT is T(hh), made once for a layer's steps when hh takes a
-	// gradient (autograd.LinearT); nil otherwise.
-	hhT *tensor.Tensor
+	// hhSteps is hh for a layer's steps (autograd.LinearT: transposed and
+	// packed once for all of them); nil for a cell's one step.
+	hhSteps *autograd.StepWeight
 }
 
 // weights returns the parameters of a layer and direction, failing when
@@ -425,8 +423,8 @@ func (r *RNN) weights(layer, dir int) (recurrentWeights, error) {
 // AddBackward0) is the grad_fn of its outputs.
 func (c *chain) recurrentStep(mode string, gi, h, cell *tensor.Tensor, w recurrentWeights, fuse bool) (*tensor.Tensor, *tensor.Tensor) {
 	var gh *tensor.Tensor
-	if w.hhT != nil {
-		gh = c.do(func() (*tensor.Tensor, error) { return autograd.LinearT(h, w.hh, w.hhT, w.bhh) })
+	if w.hhSteps != nil {
+		gh = c.do(func() (*tensor.Tensor, error) { return autograd.LinearT(h, w.hhSteps, w.bhh) })
 	} else {
 		gh = c.linear(h, w.hh, w.bhh)
 	}

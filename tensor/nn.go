@@ -887,10 +887,24 @@ func LayerNorm(x *Tensor, normalizedShape []int, weight, bias *Tensor, eps float
 // [..., in], weight [out, in] and bias, which may be nil, broadcasts to
 // [..., out]. The transposed weight is a view; no copy is made.
 func Linear(x, weight, bias *Tensor) (*Tensor, error) {
+	return LinearPacked(x, weight, nil, bias)
+}
+
+// LinearPacked is Linear with weightT, when not nil, the PackMatrix of
+// weight.T(): a layer that applies one weight to many inputs in turn (a
+// recurrent layer's steps) packs it once for all of them. The values are
+// Linear's bit for bit (MatmulPacked).
+func LinearPacked(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tensor, error) {
 	if err := CheckLinear(x, weight, bias); err != nil {
 		return nil, err
 	}
-	y, err := Matmul(x, weight.T())
+	var y *Tensor
+	var err error
+	if weightT != nil && x.Dim() == 2 && weightT.isTransposeOf(weight) {
+		y, err = MatmulPacked(x, weightT)
+	} else {
+		y, err = Matmul(x, weight.T())
+	}
 	if err != nil || bias == nil {
 		return y, err
 	}

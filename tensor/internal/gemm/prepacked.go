@@ -162,3 +162,46 @@ func naiveBy[T float32 | float64](m, n, k int, a Matrix[T], b func(p, j int) T, 
 		}
 	}
 }
+
+// Pack returns the k×n view b in the layout MulPacked reads in place
+// (slivers of PackedWidth columns, the last one's columns past n zero),
+// for a matrix that is the B of many products: a recurrent layer's
+// weight, multiplied at every time step, is then packed once rather than
+// at every product. The values are b's, so MulPacked's products with it
+// are Mul's with b bit for bit.
+func Pack[T float32 | float64](k, n int, b Matrix[T]) Packed[T] {
+	if k < 0 || n < 0 {
+		panic(fmt.Sprintf("gemm: negative dimension %d×%d", k, n))
+	}
+	nr := PackedWidth[T]()
+	if k > 0 && n > 0 {
+		checkView("B", b, k, n)
+	}
+	stride := k * nr
+	data := make([]T, ceilDiv(n, nr)*stride)
+	for j0 := 0; j0 < n; j0 += nr {
+		sliver, cols := data[j0/nr*stride:][:stride], min(nr, n-j0)
+		if abs(b.RowStride) < abs(b.ColStride) {
+			// B's columns are its runs in memory (a weight's transpose):
+			// read each column front to back.
+			for x := range cols {
+				at := b.Offset + (j0+x)*b.ColStride
+				for p := range k {
+					sliver[p*nr+x] = b.Data[at+p*b.RowStride]
+				}
+			}
+			continue
+		}
+		for p := range k {
+			row, at := sliver[p*nr:][:cols], b.Offset+p*b.RowStride+j0*b.ColStride
+			if b.ColStride == 1 {
+				copy(row, b.Data[at:])
+				continue
+			}
+			for x := range row {
+				row[x] = b.Data[at+x*b.ColStride]
+			}
+		}
+	}
+	return Packed[T]{Data: data, SliverStride: stride, NR: nr}
+}
