@@ -78,14 +78,15 @@ t32x512done:
 DATA take64Sign<>+0(SB)/8, $0x8000000000000000
 GLOBL take64Sign<>(SB), RODATA|NOPTR, $8
 
-// The AVX2 kernels prefetch the source's elements 64 indices ahead
-// (512 bytes of idx, the last vector loop's 17 vectors before the end
-// excepted, whose indices would lie past idx): AMD Zen 3's VGATHERQPD
-// does not train the hardware prefetcher as scalar loads do, so that
-// a[idx] over a source beyond the L2 cache ran at half the Go loop's speed
-// at a stride and a random order gained too (docs/performance.md, "a[idx]
-// on the AVX2 EPYC"). PREFETCHT0 is a hint: an index out of range, which
-// the vector's check then stops at, prefetches nothing and cannot fault.
+// The AVX2 kernels prefetch the source elements of the indices 64 ahead
+// (512 bytes on in idx) in a first loop, which stops 17 vectors before
+// the end so as not to read past idx; the last vectors run without. AMD
+// Zen 3's VGATHERQPD does not train the hardware prefetcher as scalar
+// loads do: a[idx] at a constant stride over a source beyond the L2 ran
+// at half the Go loop's speed, and in a random order the prefetch gains
+// too (docs/performance.md, "a[idx] on the AVX2 EPYC"). PREFETCHT0 is a
+// hint: an index out of range, which the vector's check then stops at,
+// prefetches nothing and cannot fault.
 
 // takeAVX2Check leaves in Y1 the vector of four indices at R8, those
 // below zero wrapped by size, and jumps to done unless all four are in
