@@ -78,36 +78,89 @@ t32x512done:
 DATA take64Sign<>+0(SB)/8, $0x8000000000000000
 GLOBL take64Sign<>(SB), RODATA|NOPTR, $8
 
+// The AVX2 kernels prefetch the source elements of the indices 64 ahead
+// (512 bytes on in idx) in a first loop, which stops 17 vectors before
+// the end so as not to read past idx; the last vectors run without. AMD
+// Zen 3's VGATHERQPD does not train the hardware prefetcher as scalar
+// loads do: a[idx] at a constant stride over a source beyond the L2 ran
+// at half the Go loop's speed, and in a random order the prefetch gains
+// too (docs/performance.md, "a[idx] on the AVX2 EPYC"). PREFETCHT0 is a
+// hint: an index out of range, which the vector's check then stops at,
+// prefetches nothing and cannot fault.
+
+// takeAVX2Check leaves in Y1 the vector of four indices at R8, those
+// below zero wrapped by size, and jumps to done unless all four are in
+// range (below size, compared unsigned by biasing both by the sign bit).
+#define takeAVX2Check(done) \
+	VMOVDQU    (DX)(R8*8), Y1 \
+	VPCMPGTQ   Y1, Y6, Y2 \
+	VPAND      Y7, Y2, Y2 \
+	VPADDQ     Y2, Y1, Y1 \
+	VPXOR      Y5, Y1, Y3 \
+	VPCMPGTQ   Y3, Y8, Y2 \
+	VMOVMSKPD  Y2, AX \
+	CMPL       AX, $15 \
+	JNE        done
+
+// takeAVX2Prefetch prefetches the source elements (scale bytes each) of
+// the four indices 64 past R8.
+#define takeAVX2Prefetch(scale) \
+	MOVQ       512(DX)(R8*8), R9 \
+	PREFETCHT0 (SI)(R9*scale) \
+	MOVQ       520(DX)(R8*8), R9 \
+	PREFETCHT0 (SI)(R9*scale) \
+	MOVQ       528(DX)(R8*8), R9 \
+	PREFETCHT0 (SI)(R9*scale) \
+	MOVQ       536(DX)(R8*8), R9 \
+	PREFETCHT0 (SI)(R9*scale)
+
+// takeAVX2Setup loads the arguments and the constants, and leaves in R12
+// the count of vectors that prefetch: (n - 68) / 4, none below 72
+// elements, so that the last of them reads idx[n-5] at most.
+#define takeAVX2Setup(plain) \
+	MOVQ         dst+0(FP), DI \
+	MOVQ         src+8(FP), SI \
+	MOVQ         size+16(FP), X7 \
+	MOVQ         idx+24(FP), DX \
+	MOVQ         n+32(FP), CX \
+	VPBROADCASTQ X7, Y7 \
+	VPBROADCASTQ take64Sign<>(SB), Y5 \
+	VPXOR        Y5, Y7, Y8 \
+	VPXOR        Y6, Y6, Y6 \
+	XORQ         R8, R8 \
+	MOVQ         CX, R12 \
+	SUBQ         $68, R12 \
+	JLE          plain \
+	SHRQ         $2, R12 \
+	JZ           plain
+
 // func take64AVX2(dst, src *uint64, size int, idx *int64, n int) int
 TEXT ·take64AVX2(SB), NOSPLIT, $0-48
-	MOVQ         dst+0(FP), DI
-	MOVQ         src+8(FP), SI
-	MOVQ         size+16(FP), X7
-	MOVQ         idx+24(FP), DX
-	MOVQ         n+32(FP), CX
-	VPBROADCASTQ X7, Y7               // size
-	VPBROADCASTQ take64Sign<>(SB), Y5 // the sign bit
-	VPXOR        Y5, Y7, Y8           // size, biased
-	VPXOR        Y6, Y6, Y6
-	XORQ         R8, R8
-	SHRQ         $2, CX
-	JZ           t64x2done
+	takeAVX2Setup(t64x2plain)
 
-t64x2loop:
-	VMOVDQU    (DX)(R8*8), Y1
-	VPCMPGTQ   Y1, Y6, Y2         // index < 0
-	VPAND      Y7, Y2, Y2
-	VPADDQ     Y2, Y1, Y1         // + size there
-	VPXOR      Y5, Y1, Y3
-	VPCMPGTQ   Y3, Y8, Y2         // in range: below size, unsigned
-	VMOVMSKPD  Y2, AX
-	CMPL       AX, $15
-	JNE        t64x2done
+t64x2pf:
+	takeAVX2Prefetch(8)
+	takeAVX2Check(t64x2done)
 	VPXOR      Y0, Y0, Y0
 	VGATHERQPD Y2, (SI)(Y1*8), Y0
 	VMOVUPD    Y0, (DI)(R8*8)
 	ADDQ       $4, R8
-	DECQ       CX
+	DECQ       R12
+	JNZ        t64x2pf
+
+t64x2plain:
+	MOVQ       CX, R12
+	SUBQ       R8, R12
+	SHRQ       $2, R12
+	JZ         t64x2done
+
+t64x2loop:
+	takeAVX2Check(t64x2done)
+	VPXOR      Y0, Y0, Y0
+	VGATHERQPD Y2, (SI)(Y1*8), Y0
+	VMOVUPD    Y0, (DI)(R8*8)
+	ADDQ       $4, R8
+	DECQ       R12
 	JNZ        t64x2loop
 
 t64x2done:
@@ -117,35 +170,33 @@ t64x2done:
 
 // func take32AVX2(dst, src *uint32, size int, idx *int64, n int) int
 TEXT ·take32AVX2(SB), NOSPLIT, $0-48
-	MOVQ         dst+0(FP), DI
-	MOVQ         src+8(FP), SI
-	MOVQ         size+16(FP), X7
-	MOVQ         idx+24(FP), DX
-	MOVQ         n+32(FP), CX
-	VPBROADCASTQ X7, Y7
-	VPBROADCASTQ take64Sign<>(SB), Y5
-	VPXOR        Y5, Y7, Y8
-	VPXOR        Y6, Y6, Y6
-	XORQ         R8, R8
-	SHRQ         $2, CX
-	JZ           t32x2done
+	takeAVX2Setup(t32x2plain)
 
-t32x2loop:
-	VMOVDQU    (DX)(R8*8), Y1
-	VPCMPGTQ   Y1, Y6, Y2
-	VPAND      Y7, Y2, Y2
-	VPADDQ     Y2, Y1, Y1
-	VPXOR      Y5, Y1, Y3
-	VPCMPGTQ   Y3, Y8, Y2
-	VMOVMSKPD  Y2, AX
-	CMPL       AX, $15
-	JNE        t32x2done
+t32x2pf:
+	takeAVX2Prefetch(4)
+	takeAVX2Check(t32x2done)
 	VPCMPEQD   X2, X2, X2         // every lane (the dword mask of the four)
 	VPXOR      X0, X0, X0
 	VGATHERQPS X2, (SI)(Y1*4), X0
 	VMOVUPS    X0, (DI)(R8*4)
 	ADDQ       $4, R8
-	DECQ       CX
+	DECQ       R12
+	JNZ        t32x2pf
+
+t32x2plain:
+	MOVQ       CX, R12
+	SUBQ       R8, R12
+	SHRQ       $2, R12
+	JZ         t32x2done
+
+t32x2loop:
+	takeAVX2Check(t32x2done)
+	VPCMPEQD   X2, X2, X2
+	VPXOR      X0, X0, X0
+	VGATHERQPS X2, (SI)(Y1*4), X0
+	VMOVUPS    X0, (DI)(R8*4)
+	ADDQ       $4, R8
+	DECQ       R12
 	JNZ        t32x2loop
 
 t32x2done:

@@ -24,7 +24,9 @@ func TestTakeMatchesGeneric(t *testing.T) {
 		dstOffset int   // elements dst starts past an allocation
 	}
 	var cases []tcase
-	for _, n := range []int{0, 1, 3, 8, 15, 16, 17, 31, 32, 33, 63, 100, 1001} {
+	// 68 to 77: around the AVX2 kernels' first vector that prefetches
+	// (72 elements); 200: bad indices in the prefetching and the last loop.
+	for _, n := range []int{0, 1, 3, 8, 15, 16, 17, 31, 32, 33, 63, 68, 69, 71, 72, 73, 75, 76, 77, 100, 1001} {
 		for _, off := range []int{0, 1, 3} {
 			cases = append(cases, tcase{"in range", n, 1 + n*3, -1, 0, off})
 		}
@@ -36,6 +38,11 @@ func TestTakeMatchesGeneric(t *testing.T) {
 			tcase{"too negative", 40, 50, bad, -51, 0},
 			tcase{"far too large", 40, 50, bad, 1 << 62, 1},
 			tcase{"most negative", 40, 50, bad, -1 << 63, 2})
+	}
+	for bad := 0; bad < 200; bad += 3 {
+		cases = append(cases,
+			tcase{"too large, prefetched", 200, 5000, bad, 5000, bad % 3},
+			tcase{"too negative, prefetched", 200, 5000, bad, -5001, 1})
 	}
 	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0}, tcase{"empty source", 20, 0, 0, 0, 0})
 	for _, impl := range Impls() {
