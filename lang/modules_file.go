@@ -390,6 +390,29 @@ func resolveRelative(pkg string, level int, module string) (string, error) {
 	return path, nil
 }
 
+// DelAttr checks del m.name and returns what deletes it: a global of a
+// file module, or an attribute of a module that takes any
+// (types.ModuleType('m'), builtins); kael's own modules' attributes are
+// read-only.
+func (m *Module) DelAttr(name string) (func() error, error) {
+	if m.file != nil {
+		if _, ok := m.file.globals.get(name); ok {
+			return func() error { m.file.globals.unset(name); return nil }, nil
+		}
+	}
+	if _, ok := m.Attrs[name]; !ok {
+		return nil, Errorf(AttributeError, "'module' object has no attribute '%s'", name)
+	}
+	if !m.SettableAll {
+		return nil, Errorf(AttributeError, "'module' object attribute '%s' is read-only", name)
+	}
+	return func() error {
+		delete(m.Attrs, name)
+		atomic.AddUint64(&m.version, 1) // the call sites that remember name read it again
+		return nil
+	}, nil
+}
+
 // SetAttr runs m.name = v: it assigns the global of a file module; kael's
 // own modules are read-only.
 func (m *Module) SetAttr(name string, v Value) error {

@@ -49,6 +49,13 @@ func TestFileModules(t *testing.T) {
 		{"m.x = 0\nm.f(), m.x", "(1, 1)"},
 		{"import math\nmath.pi = 3", "AttributeError: 'module' object attribute 'pi' is read-only"},
 		{"sorted(n for n in dir(m) if not n.startswith('_'))", "['f', 'runs', 'x']"},
+		// del of a file module's global, of an attribute a program set on a
+		// module that takes any, and of kael's own read-only ones
+		{"m.extra = 5\ndel m.extra\nhasattr(m, 'extra'), 'extra' in vars(m)", "(False, False)"},
+		{"del m.nope", "AttributeError: 'module' object has no attribute 'nope'"},
+		{"import types\nmm = types.ModuleType('mm')\nmm.x = 1\ndel mm.x\nhasattr(mm, 'x')", "False"},
+		{"import math\ndel math.pi", "AttributeError: 'module' object attribute 'pi' is read-only"},
+		{"import m as m2\nm2.runs = [2]\ndef g():\n    return m2.runs\ng()\ndel m2.runs\ng()", "AttributeError: module 'm' has no attribute 'runs'"},
 	}
 	for _, c := range cases {
 		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {

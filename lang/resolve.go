@@ -702,6 +702,14 @@ func (g *globalTable) get(name string) (Value, bool) {
 
 func (g *globalTable) set(name string, v Value) { g.cells[g.slot(name)].v = v }
 
+// unset unbinds the global name (del m.name of a file module); the dict
+// of the globals drops it when next read (mirror).
+func (g *globalTable) unset(name string) {
+	if i, ok := g.index[name]; ok {
+		g.cells[i].v = nil
+	}
+}
+
 // bound returns the names of the variables that exist.
 func (g *globalTable) bound() []string {
 	var names []string
