@@ -667,8 +667,11 @@ var overloadedFast = map[string]fastPath{
 		return r, ok && err == nil
 	},
 	"sum": func(in *interp, n int, first, _ Value) (Value, bool) {
+		if n != 1 {
+			return nil, false
+		}
 		elems, ok := seqElems(first)
-		if n != 1 || !ok {
+		if !ok {
 			return nil, false
 		}
 		return sumNumbers(in.s, elems)
