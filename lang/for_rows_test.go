@@ -32,7 +32,15 @@ var forRowsCases = []string{
 	"a, (b, c) = 1, (2, 3)\nd, (e, d) = 4, (5, 6)\nx, (y, z) = 7, [8, 9]\na, b, c, d, e, x, y, z",
 	"a, (b, c) = 1, (2, 3, 4)",
 	"a, (b, c) = 1, 2",
+	// an error from a source or a function leaves zip, enumerate, map
+	// and filter going, as CPython's: the next call pulls again
+	flaky + "out = []\nfor it in (zip(Flaky(), 'abcdef'), enumerate(Flaky()), map(str, Flaky()), filter(None, Flaky()), map(lambda a, b: 1 // a + b, [1, 0, 2], [10, 20, 30])):\n    for _ in range(5):\n        try:\n            out.append(next(it))\n        except (ValueError, ZeroDivisionError) as e:\n            out.append(type(e).__name__)\n        except StopIteration:\n            out.append('stop')\nout",
+	flaky + "out = []\nz = zip(Flaky(), 'abcdef')\nfor _ in range(2):\n    try:\n        for a, b in z:\n            out.append((a, b))\n    except ValueError:\n        out.append('VE')\nout",
 }
+
+// flaky defines Flaky, an iterator whose second step raises and which
+// ends after its fourth.
+const flaky = "class Flaky:\n    def __init__(self):\n        self.n = 0\n    def __iter__(self):\n        return self\n    def __next__(self):\n        self.n += 1\n        if self.n == 2:\n            raise ValueError('flaky')\n        if self.n > 4:\n            raise StopIteration\n        return self.n\n"
 
 func TestForRowsAgainstCPython(t *testing.T) {
 	checkMatchesCPython(t, "", forRowsCases)

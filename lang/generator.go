@@ -884,8 +884,8 @@ func (l *lazyIterator) next() (Value, bool, error) {
 	} else {
 		v, ok, err = l.pull()
 	}
-	if !ok || err != nil {
-		l.done = true
+	if !ok && err == nil {
+		l.done = true // the end; an error leaves the iterator going, as CPython's map after its function raised
 	}
 	return v, ok, err
 }
@@ -897,7 +897,7 @@ func (l *lazyIterator) nextInto(dst []Value, t *targetCode) (bool, error) {
 		return false, nil
 	}
 	ok, err := l.rows.pullInto(dst, t)
-	if !ok || err != nil {
+	if !ok && err == nil {
 		l.done = true
 	}
 	return ok, err

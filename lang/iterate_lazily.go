@@ -56,7 +56,11 @@ func IterateLazily(kind string, iterate func(yield func(Value) bool) error) Valu
 		case <-quit:
 		}
 	}
+	ended := false
 	pull := func() (Value, bool, error) {
+		if ended { // iterate returned, perhaps with an error: like a generator, it has ended
+			return nil, false, nil
+		}
 		if !started {
 			started = true
 			go run()
@@ -64,6 +68,7 @@ func IterateLazily(kind string, iterate func(yield func(Value) bool) error) Valu
 		req <- struct{}{}
 		it := <-resp
 		if it.end {
+			ended = true
 			return nil, false, it.err
 		}
 		return it.v, true, nil

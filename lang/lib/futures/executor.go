@@ -157,6 +157,7 @@ func newExecutorClass(name string) *lang.UserClass {
 				f := fs[i]
 				i++
 				if f.err != nil {
+					i = len(fs) // Executor.map is a generator: its error ends it
 					return nil, false, f.err
 				}
 				return f.value, true, nil

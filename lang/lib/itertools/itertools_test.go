@@ -36,7 +36,15 @@ var cases = []langtest.Case{
 	{"list(it.takewhile(lambda x: 1 / x, [1, 0]))", "ZeroDivisionError: division by zero"},
 	{"it.tee([1], -1)", "ValueError: n must be >= 0"},
 	{"list(it.combinations_with_replacement('ab', -1))", "ValueError: r must be non-negative"},
+	// after an error of its source or its function: chain, compress,
+	// takewhile and starmap go on; islice and pairwise have ended, as CPython's
+	{flaky + "out = []\nfor i in (it.chain(Flaky(), [9]), it.compress(Flaky(), [1] * 5), it.takewhile(lambda x: 1 // (x - 1) < 5, [0, 1, 2, 3]), it.starmap(lambda x: 1 // x, [(1,), (0,), (2,)]), it.islice(Flaky(), 4), it.pairwise(Flaky())):\n    for _ in range(5):\n        try:\n            out.append(next(i))\n        except (ValueError, ZeroDivisionError) as e:\n            out.append(type(e).__name__)\n        except StopIteration:\n            out.append('stop')\nout",
+		"[1, 'ValueError', 3, 4, 9, 1, 'ValueError', 3, 4, 'stop', 0, 'ZeroDivisionError', 2, 3, 'stop', 1, 'ZeroDivisionError', 0, 'stop', 'stop', 1, 'ValueError', 'stop', 'stop', 'stop', 'ValueError', 'stop', 'stop', 'stop', 'stop']"},
 }
+
+// flaky defines Flaky, an iterator whose second step raises and which
+// ends after its fourth.
+const flaky = "class Flaky:\n    def __init__(self):\n        self.n = 0\n    def __iter__(self):\n        return self\n    def __next__(self):\n        self.n += 1\n        if self.n == 2:\n            raise ValueError('flaky')\n        if self.n > 4:\n            raise StopIteration\n        return self.n\n"
 
 func TestItertools(t *testing.T) { langtest.CheckCellCases(t, prelude, cases) }
 

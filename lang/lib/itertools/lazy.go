@@ -185,11 +185,12 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 		if err != nil {
 			return nil, err
 		}
-		i, nextWanted := 0, start
+		i, nextWanted, failed := 0, start, false
 		return lazy("islice", func() (lang.Value, bool, error) {
-			for !hasStop || nextWanted < stop {
+			for !failed && (!hasStop || nextWanted < stop) {
 				v, ok, err := src()
 				if !ok || err != nil {
+					failed = err != nil // CPython's islice lets its source go at an error: it has ended
 					return nil, false, err
 				}
 				i++
@@ -239,16 +240,22 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 			return nil, err
 		}
 		var prev lang.Value
+		failed := false // CPython's pairwise lets its source go at an error: it has ended
 		return lazy("pairwise", func() (lang.Value, bool, error) {
+			if failed {
+				return nil, false, nil
+			}
 			if prev == nil {
 				v, ok, err := src()
 				if !ok || err != nil {
+					failed = err != nil
 					return nil, false, err
 				}
 				prev = v
 			}
 			v, ok, err := src()
 			if !ok || err != nil {
+				failed = err != nil
 				return nil, false, err
 			}
 			pair := lang.Tuple{prev, v}
@@ -290,9 +297,12 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 				return nil, false, err
 			}
 			t, err := s.truth(pred, v)
-			if err != nil || !t {
+			if err != nil {
+				return nil, false, err // the predicate's error, after which CPython's takewhile goes on
+			}
+			if !t {
 				stopped = true
-				return nil, false, err
+				return nil, false, nil
 			}
 			return v, true, nil
 		}), nil
