@@ -3,6 +3,7 @@ package nn
 import (
 	"reflect"
 	"slices"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/tensor"
@@ -118,6 +119,10 @@ var thisPackage = reflect.TypeOf(Base{}).PkgPath()
 func (b *Base) CopyTo(dst *Base, copyTensor func(*tensor.Tensor) (*tensor.Tensor, error), copyModule func(Module) (Module, error)) error {
 	src := *b
 	*dst = Base{Training: src.Training, ClassPrefix: src.ClassPrefix}
+	if len(src.deleted) > 0 {
+		dst.deleted = slices.Clone(src.deleted)
+		dst.missingRead = new(atomic.Pointer[string])
+	}
 	for _, name := range src.params.keys {
 		t, err := copyTensor(src.params.vals[name])
 		if err != nil {

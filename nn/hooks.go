@@ -74,7 +74,9 @@ func (b *Base) SetInterceptor(i Interceptor) { b.interceptor = i }
 func (b *Base) Interceptor() Interceptor { return b.interceptor }
 
 // Call is m(x) as a container calls its children: the pre-hooks, then
-// Forward (through the module's interceptor, when it has one).
+// Forward (through the module's interceptor, when it has one), which
+// raises AttributeError where it reads a name del took away
+// (ForwardChecked).
 func Call(m Module, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := RunPreHooks(m); err != nil {
 		return nil, err
@@ -82,9 +84,36 @@ func Call(m Module, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if i := m.Base().interceptor; i != nil {
 		return i.Intercept(m, x)
 	}
-	return m.Forward(x)
+	return ForwardChecked(m, func() (*tensor.Tensor, error) { return m.Forward(x) })
 }
 
 // TakeHooks gives b the pre-hooks of o, as a lazy module that becomes its
 // ordinary class keeps the hooks registered on it.
 func (b *Base) TakeHooks(o *Base) { b.preHooks = o.preHooks }
+
+// ForwardChecked runs forward, a Go forward of m, and makes it PyTorch's
+// AttributeError ("'Linear' object has no attribute 'weight'") when it
+// read a parameter, buffer or submodule that del took out of m's
+// registry: such a forward runs on as if the slot held None, where
+// PyTorch's, which reads self.weight, raises.
+func ForwardChecked[T any](m Module, forward func() (T, error)) (T, error) {
+	b := m.Base()
+	b.TakeMissingRead()
+	out, err := forward()
+	if name := b.TakeMissingRead(); name != "" {
+		class := m.TypeName()
+		if c, ok := m.(InstanceTyper); ok {
+			class = c.InstanceTypeName()
+		}
+		var zero T
+		return zero, tensor.Errorf(tensor.AttributeError, "'%s' object has no attribute '%s'", class, name)
+	}
+	return out, err
+}
+
+// InstanceTyper is implemented by modules whose class, as type(m).__name__
+// says, may differ from TypeName: a built-in layer inside an instance of a
+// user's class deriving from it.
+type InstanceTyper interface {
+	InstanceTypeName() string
+}

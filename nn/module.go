@@ -2,6 +2,7 @@ package nn
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -57,6 +58,13 @@ type Base struct {
 	// once torch.nn.utils.parametrize has swapped the module's class for
 	// ParametrizedLinear.
 	ClassPrefix string
+	// deleted are the names del took out of the registry and nothing
+	// registered again since: a built-in layer's forward, which PyTorch
+	// writes as self.weight, raises AttributeError when it reads one
+	// (Parameter, Buffer and Submodule note the read in missingRead;
+	// MissingError reports it).
+	deleted     []string
+	missingRead *atomic.Pointer[string] // made by the first Delete
 }
 
 // NewBase returns an empty registry in training mode.
@@ -68,6 +76,7 @@ func NewBase() Base { return Base{Training: true} }
 // that name keeps its place in the order. p may be nil: a parameter slot
 // holding None, which the tree functions skip.
 func (b *Base) SetParameter(name string, p *tensor.Tensor) {
+	b.registered(name)
 	b.plain.delete(name)
 	b.buffers.delete(name)
 	delete(b.nonPersistent, name)
@@ -84,6 +93,7 @@ func (b *Base) SetBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, t
 func (b *Base) SetNonPersistentBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, false) }
 
 func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
+	b.registered(name)
 	b.plain.delete(name)
 	b.params.delete(name)
 	b.modules.delete(name)
@@ -102,6 +112,7 @@ func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
 // assignment self.name = SomeModule(...)), replacing a parameter or buffer
 // of that name; m may be nil (a submodule slot holding None).
 func (b *Base) SetModule(name string, m Module) {
+	b.registered(name)
 	b.plain.delete(name)
 	b.params.delete(name)
 	b.buffers.delete(name)
@@ -169,7 +180,10 @@ func (b *Base) Parameter(name string) *tensor.Tensor {
 	if p, ok := b.params.get(name); ok {
 		return p
 	}
-	p, _ := b.plain.get(name)
+	p, ok := b.plain.get(name)
+	if !ok {
+		b.noteRead(name)
+	}
 	return p
 }
 
@@ -177,7 +191,10 @@ func (b *Base) Parameter(name string) *tensor.Tensor {
 // for a parameter of that name that was taken out of the registry
 // (weight_norm's weight, recomputed before each forward). It is not a
 // parameter or buffer: the tree functions and the state dict skip it.
-func (b *Base) SetPlain(name string, t *tensor.Tensor) { b.plain.set(name, t) }
+func (b *Base) SetPlain(name string, t *tensor.Tensor) {
+	b.registered(name)
+	b.plain.set(name, t)
+}
 
 // Plain returns the plain tensor attribute name and whether there is one.
 func (b *Base) Plain(name string) (*tensor.Tensor, bool) { return b.plain.get(name) }
@@ -188,7 +205,10 @@ func (b *Base) PlainNames() []string { return slices.Clone(b.plain.keys) }
 // Buffer returns the buffer name (nil when it is not registered or holds
 // None).
 func (b *Base) Buffer(name string) *tensor.Tensor {
-	t, _ := b.buffers.get(name)
+	t, ok := b.buffers.get(name)
+	if !ok {
+		b.noteRead(name)
+	}
 	return t
 }
 
@@ -199,7 +219,10 @@ func (b *Base) NonPersistent(name string) bool { return b.nonPersistent[name] }
 // Submodule returns the submodule name (nil when it is not registered or
 // holds None).
 func (b *Base) Submodule(name string) Module {
-	m, _ := b.modules.get(name)
+	m, ok := b.modules.get(name)
+	if !ok {
+		b.noteRead(name)
+	}
 	return m
 }
 
@@ -207,7 +230,46 @@ func (b *Base) Submodule(name string) Module {
 // it was registered.
 func (b *Base) Delete(name string) bool {
 	delete(b.nonPersistent, name)
-	return b.params.delete(name) || b.buffers.delete(name) || b.modules.delete(name) || b.plain.delete(name)
+	gone := b.params.delete(name) || b.buffers.delete(name) || b.modules.delete(name) || b.plain.delete(name)
+	if gone && !slices.Contains(b.deleted, name) {
+		b.deleted = append(b.deleted, name)
+		if b.missingRead == nil {
+			b.missingRead = new(atomic.Pointer[string])
+		}
+	}
+	return gone
+}
+
+// registered forgets that name was deleted: it holds something again.
+func (b *Base) registered(name string) {
+	if len(b.deleted) > 0 {
+		b.deleted = slices.DeleteFunc(b.deleted, func(s string) bool { return s == name })
+		b.missingRead.Store(nil)
+	}
+}
+
+// noteRead remembers a read of name by a forward when del took name out
+// of the registry, for TakeMissingRead: the first such read counts.
+func (b *Base) noteRead(name string) {
+	if len(b.deleted) > 0 && slices.Contains(b.deleted, name) {
+		b.missingRead.CompareAndSwap(nil, &name)
+	}
+}
+
+// TakeMissingRead returns the first name del took out of the registry
+// that a forward read (Parameter, Buffer, Submodule) since the last
+// call, and forgets it; "" for none. PyTorch's layers read their
+// parameters as attributes (self.weight), so such a read is an
+// AttributeError (MissingError) where kael's Go forward would have run
+// as if the slot held None.
+func (b *Base) TakeMissingRead() string {
+	if b.missingRead == nil {
+		return ""
+	}
+	if p := b.missingRead.Swap(nil); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // Names lists the registered names: parameters, then buffers, then

@@ -360,6 +360,12 @@ func (m *emptyModule) Forward(*tensor.Tensor) (*tensor.Tensor, error) {
 // layerForward is a layer's forward, what calling it runs.
 var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input, **kwargs)", "Runs the layer on its input (a loss on input and target), given by position or by the names of PyTorch's forward (input=, target=, hx=).", func(a *lang.Args) (lang.Value, error) {
 	l := a.Value("self").(*Layer)
+	return nn.ForwardChecked(l, func() (lang.Value, error) { return runLayer(l, a) })
+}).CollectKeywords()
+
+// runLayer is layerForward's work: the arguments bound to the layer's
+// forward, then the forward of its kind.
+func runLayer(l *Layer, a *lang.Args) (lang.Value, error) {
 	kwNames, kwVals := a.Keywords()
 	args, err := bindForwardKeywords(l, a.Value("input").(lang.Tuple), kwNames, kwVals)
 	if err != nil {
@@ -448,7 +454,7 @@ var layerForward = lang.NewBuiltin(lang.AsValue, "forward(self, *input, **kwargs
 		return nil, err
 	}
 	return result(l.Module.Forward(x))
-}).CollectKeywords()
+}
 
 // plural is "s" unless n is 1.
 func plural(n int) string {

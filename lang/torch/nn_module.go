@@ -31,6 +31,20 @@ type Layer struct {
 	// until the first call, and again when Module changes (a lazy layer
 	// materialized).
 	callFn atomic.Pointer[lang.Builtin]
+	// class is the name of the user's class deriving from this layer
+	// (class MyLinear(nn.Linear)) whose instance holds it; "" for a layer
+	// of its own.
+	class string
+}
+
+// InstanceTypeName is type(x).__name__ of the value the layer stands
+// for: the user's class deriving from it, else the layer's type
+// (nn.InstanceTyper).
+func (l *Layer) InstanceTypeName() string {
+	if l.class != "" {
+		return l.class
+	}
+	return l.TypeName()
 }
 
 // newLayer wraps a module of package nn.

@@ -98,5 +98,57 @@ log`,
 		`m = Top()
 del m.e
 del m.e`,
+		// a built-in layer missing a deleted parameter or buffer cannot
+		// run: its forward reads self.weight (AttributeError), also inside
+		// a Sequential and a user module; registering the name again heals it
+		`l = nn.Linear(3, 2)
+del l.weight
+l(torch.ones(1, 3))`,
+		`l = nn.Linear(3, 2)
+del l.bias
+l(torch.ones(1, 3))`,
+		`b = nn.BatchNorm1d(3)
+del b.running_mean
+b(torch.ones(2, 3))`,
+		`s = nn.Sequential(nn.Linear(3, 3), nn.LayerNorm(3))
+del s[1].weight
+s(torch.ones(1, 3))`,
+		`class U(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 2)
+    def forward(self, x):
+        return self.fc(x)
+u = U()
+del u.fc.weight
+u(torch.ones(1, 3))`,
+		`class L(nn.Linear):
+    pass
+l = L(3, 2)
+del l.bias
+l(torch.ones(1, 3))`,
+		`torch.manual_seed(0)
+l = nn.Linear(3, 2)
+w = l.weight
+del l.weight, l.bias
+l.weight = w
+l.register_parameter("bias", None)
+P(l(torch.ones(1, 3)).shape, [n for n, _ in l.named_parameters()])
+b = nn.BatchNorm1d(3)
+del b.running_mean
+b.register_buffer("running_mean", torch.zeros(3))
+b.eval()
+P(b(torch.ones(2, 3)).shape)
+class V(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 2)
+        self.unused = nn.Linear(1, 1)
+    def forward(self, x):
+        return self.fc(x)
+v = V()
+del v.unused
+P(v(torch.ones(1, 3)).shape)
+log`,
 	})
 }

@@ -155,6 +155,7 @@ func defLayerBase(qualified string, b *lang.Builtin) {
 		}
 		m := x.Native().(*userModule)
 		m.layer, m.initialized = v.(*Layer), true
+		m.layer.class = x.Class().Name
 		return nil
 	}))
 }

@@ -46,6 +46,7 @@ func (l *Layer) Unwrap() nn.Module { return l.Module }
 // (nn.Wrapper, for nn.DeepCopy).
 func (l *Layer) Rewrap(inner nn.Module) nn.Module {
 	c := newLayer(inner)
+	c.class = l.class
 	for k, v := range l.attrs {
 		if c.attrs == nil {
 			c.attrs = map[string]lang.Value{}
