@@ -1,10 +1,10 @@
 // Package itertools is Python's itertools module. The iterators over
 // one source (count, cycle, repeat, islice, chain, accumulate, pairwise,
-// starmap, takewhile, dropwhile, filterfalse, compress, groupby, tee)
-// compute their elements as they are asked for (lazy.go), as CPython's;
-// the combinatoric ones (product, combinations, permutations,
-// combinations_with_replacement) and zip_longest compute theirs when
-// called, into an iterator that yields them once.
+// starmap, takewhile, dropwhile, filterfalse, compress, groupby, tee) and
+// zip_longest compute their elements as they are asked for (lazy.go), as
+// CPython's; the combinatoric ones (product, combinations, permutations,
+// combinations_with_replacement) compute theirs when called, into an
+// iterator that yields them once.
 package itertools
 
 import (
@@ -233,28 +233,6 @@ func init() {
 			}
 		}
 		return selections("permutations", pool, r, true)
-	})
-	add(it, "zip_longest(*iterables, fillvalue=None)", "Tuples of corresponding elements, as long as the longest iterable, the shorter ones padded with fillvalue.", func(a *lang.Args) (lang.Value, error) {
-		pools, err := collectAll(a.Value("iterables").(lang.Tuple))
-		if err != nil {
-			return nil, err
-		}
-		n := 0
-		for _, p := range pools {
-			n = max(n, len(p))
-		}
-		out := make([]lang.Value, n)
-		for i := range out {
-			t := make(lang.Tuple, len(pools))
-			for j, p := range pools {
-				t[j] = a.Value("fillvalue")
-				if i < len(p) {
-					t[j] = p[i]
-				}
-			}
-			out[i] = t
-		}
-		return iterTool("zip_longest", out), nil
 	})
 	defLazy(it, add)
 

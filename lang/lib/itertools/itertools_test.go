@@ -40,6 +40,11 @@ var cases = []langtest.Case{
 	// takewhile and starmap go on; islice and pairwise have ended, as CPython's
 	{flaky + "out = []\nfor i in (it.chain(Flaky(), [9]), it.compress(Flaky(), [1] * 5), it.takewhile(lambda x: 1 // (x - 1) < 5, [0, 1, 2, 3]), it.starmap(lambda x: 1 // x, [(1,), (0,), (2,)]), it.islice(Flaky(), 4), it.pairwise(Flaky())):\n    for _ in range(5):\n        try:\n            out.append(next(i))\n        except (ValueError, ZeroDivisionError) as e:\n            out.append(type(e).__name__)\n        except StopIteration:\n            out.append('stop')\nout",
 		"[1, 'ValueError', 3, 4, 9, 1, 'ValueError', 3, 4, 'stop', 0, 'ZeroDivisionError', 2, 3, 'stop', 1, 'ZeroDivisionError', 0, 'stop', 'stop', 1, 'ValueError', 'stop', 'stop', 'stop', 'ValueError', 'stop', 'stop', 'stop', 'stop']"},
+	// zip_longest steps its sources as asked (endless ones too), pads the
+	// ended ones, and ends for good at an error
+	{naturals + "z = it.zip_longest(naturals(), 'ab', fillvalue='-')\n[next(z) for _ in range(4)], list(it.zip_longest()), list(it.zip_longest([1, 2, 3], 'x')), list(it.zip_longest('ab', [1], fillvalue=0)), type(z).__name__", "([(0, 'a'), (1, 'b'), (2, '-'), (3, '-')], [], [(1, 'x'), (2, None), (3, None)], [('a', 1), ('b', 0)], 'zip_longest')"},
+	{flaky + "z = it.zip_longest(Flaky(), [7])\nout = []\nfor _ in range(3):\n    try:\n        out.append(next(z))\n    except ValueError:\n        out.append('ValueError')\n    except StopIteration:\n        out.append('stop')\nout", "[(1, 7), 'ValueError', 'stop']"},
+	{"it.zip_longest([1], 5)", "TypeError: 'int' object is not iterable"},
 }
 
 // flaky defines Flaky, an iterator whose second step raises and which

@@ -389,6 +389,18 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 			}
 		}), nil
 	})
+	add(it, "zip_longest(*iterables, fillvalue=None)", "Tuples of corresponding elements, as long as the longest iterable, the shorter ones padded with fillvalue.", func(a *lang.Args) (lang.Value, error) {
+		iterables := a.Value("iterables").(lang.Tuple)
+		pulls := make([]next, len(iterables))
+		for i, v := range iterables {
+			p, err := lang.Puller(v)
+			if err != nil {
+				return nil, err
+			}
+			pulls[i] = p
+		}
+		return lazy("zip_longest", zipLongest(pulls, a.Value("fillvalue"))), nil
+	})
 	add(it, "groupby(iterable, key=None)", "(key, group) for each run of consecutive elements with the same key(element) (the element itself when key is None); each group is an iterator of the run.", func(a *lang.Args) (lang.Value, error) {
 		src, err := lang.Puller(a.Value("iterable"))
 		if err != nil {
@@ -524,3 +536,36 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 var equalTo = lang.NewBuiltin(lang.AsValue, "eq(a, b)", "a == b.", func(a *lang.Args) (lang.Value, error) {
 	return a.Binary(syntax.EQL, a.Value("a"), a.Value("b"))
 })
+
+// zipLongest is zip_longest's step, as CPython's: an iterable that ends
+// is padded with fill from then on, the tuples end when the last one
+// does, and an error from any of them ends them all.
+func zipLongest(pulls []next, fill lang.Value) next {
+	active := len(pulls)
+	return func() (lang.Value, bool, error) {
+		if active == 0 {
+			return nil, false, nil
+		}
+		t := make(lang.Tuple, len(pulls))
+		for i, pull := range pulls {
+			if pull == nil {
+				t[i] = fill
+				continue
+			}
+			v, ok, err := pull()
+			if err != nil {
+				active = 0
+				return nil, false, err
+			}
+			if !ok {
+				active--
+				if active == 0 {
+					return nil, false, nil
+				}
+				pulls[i], v = nil, fill
+			}
+			t[i] = v
+		}
+		return t, true, nil
+	}
+}
