@@ -45,6 +45,10 @@ var cases = []langtest.Case{
 	{naturals + "z = it.zip_longest(naturals(), 'ab', fillvalue='-')\n[next(z) for _ in range(4)], list(it.zip_longest()), list(it.zip_longest([1, 2, 3], 'x')), list(it.zip_longest('ab', [1], fillvalue=0)), type(z).__name__", "([(0, 'a'), (1, 'b'), (2, '-'), (3, '-')], [], [(1, 'x'), (2, None), (3, None)], [('a', 1), ('b', 0)], 'zip_longest')"},
 	{flaky + "z = it.zip_longest(Flaky(), [7])\nout = []\nfor _ in range(3):\n    try:\n        out.append(next(z))\n    except ValueError:\n        out.append('ValueError')\n    except StopIteration:\n        out.append('stop')\nout", "[(1, 7), 'ValueError', 'stop']"},
 	{"it.zip_longest([1], 5)", "TypeError: 'int' object is not iterable"},
+	// tee: an error of the source reaches the iterator that asked and ends
+	// nothing; iterators in step over an endless source
+	{flaky + "a, b = it.tee(Flaky())\nout = []\nfor i in (a, b):\n    for _ in range(5):\n        try:\n            out.append(next(i))\n        except ValueError:\n            out.append('VE')\n        except StopIteration:\n            out.append('stop')\nout", "[1, 'VE', 3, 4, 'stop', 1, 3, 4, 'stop', 'stop']"},
+	{"a, b, c = it.tee(it.count(), 3)\nfor _ in range(20000):\n    next(a), next(b)\nnext(a), next(b), next(c), next(c)", "(20000, 20000, 0, 1)"},
 }
 
 // flaky defines Flaky, an iterator whose second step raises and which

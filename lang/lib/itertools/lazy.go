@@ -1,6 +1,8 @@
 package itertools
 
 import (
+	"slices"
+
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/syntax"
 )
@@ -470,26 +472,10 @@ func defLazy(it *lang.Module, add func(m *lang.Module, sig, doc string, fn func(
 		if err != nil {
 			return nil, err
 		}
-		var buf []lang.Value
-		ended := false
+		q := &teeQueue{src: src, pos: make([]int, n)}
 		out := make(lang.Tuple, n)
 		for j := range out {
-			pos := 0
-			out[j] = lazy("_tee", func() (lang.Value, bool, error) {
-				if pos == len(buf) {
-					if ended {
-						return nil, false, nil
-					}
-					v, ok, err := src()
-					if !ok || err != nil {
-						ended = true
-						return nil, false, err
-					}
-					buf = append(buf, v)
-				}
-				pos++
-				return buf[pos-1], true, nil
-			})
+			out[j] = lazy("_tee", func() (lang.Value, bool, error) { return q.next(j) })
 		}
 		return out, nil
 	})
@@ -568,4 +554,45 @@ func zipLongest(pulls []next, fill lang.Value) next {
 		}
 		return t, true, nil
 	}
+}
+
+// teeQueue is what tee's iterators share: the source's elements that
+// some iterator has not read yet, as CPython's linked blocks hold them
+// (an element every iterator read is dropped, so that iterators moving
+// together over an endless source use bounded memory).
+type teeQueue struct {
+	src   next
+	buf   []lang.Value // the elements from index base on
+	base  int
+	pos   []int // each iterator's next index
+	ended bool
+}
+
+// next is iterator j's step. An error of the source reaches the
+// iterator that asked and ends nothing: the next step asks the source
+// again, as CPython's tee does.
+func (q *teeQueue) next(j int) (lang.Value, bool, error) {
+	i := q.pos[j] - q.base
+	if i == len(q.buf) {
+		if q.ended {
+			return nil, false, nil
+		}
+		v, ok, err := q.src()
+		if err != nil {
+			return nil, false, err
+		}
+		if !ok {
+			q.ended = true
+			return nil, false, nil
+		}
+		q.buf = append(q.buf, v)
+	}
+	v := q.buf[i]
+	q.pos[j]++
+	if i == 0 && slices.Min(q.pos) > q.base {
+		q.buf[0] = nil
+		q.buf = q.buf[1:]
+		q.base++
+	}
+	return v, true, nil
 }
