@@ -1,8 +1,8 @@
 package torch
 
 import (
+	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/kael-dev/kael/autograd"
@@ -14,9 +14,10 @@ import (
 // reductions: the result is computed as without out=, then written into
 // out, which is returned. As in PyTorch, the result's dtype must cast to
 // out's (a float result cannot go into an int64 tensor), and out= refuses
-// arguments that require grad while grad mode is on. Unlike PyTorch, an out
-// of another shape is an error instead of being resized (PyTorch resizes
-// with a deprecation warning).
+// arguments that require grad while grad mode is on. An out of another
+// shape is resized to the result's, in place (Tensor.Resize: its storage
+// and offset kept, grown when too small), with PyTorch's deprecation
+// warning unless it had no elements.
 
 // outOps are the builtins that take out=. defOut adds the parameter to
 // the functions and methods of these names; TestOutParameter checks that
@@ -113,7 +114,7 @@ func withOut(b *lang.Builtin) {
 		if err != nil {
 			return nil, err
 		}
-		if err := writeOut(r, out); err != nil {
+		if err := writeOut(a, r, out); err != nil {
 			return nil, err
 		}
 		return out, nil
@@ -140,8 +141,10 @@ func argsRequireGrad(a *lang.Args) bool {
 	return false
 }
 
-// writeOut copies the result r into out; the caller returns out.
-func writeOut(r lang.Value, out *tensor.Tensor) error {
+// writeOut copies the result r into out, resized to r's shape when it
+// has another (a UserWarning unless out was empty, as PyTorch's
+// resize_output); the caller returns out.
+func writeOut(a *lang.Args, r lang.Value, out *tensor.Tensor) error {
 	t, ok := r.(*tensor.Tensor)
 	if !ok {
 		return lang.Errorf(lang.TypeError, "out= needs a tensor result, not %s", lang.TypeName(r))
@@ -152,9 +155,15 @@ func writeOut(r lang.Value, out *tensor.Tensor) error {
 		return err.WithHint("pass an out tensor of dtype %s, or leave out= out", t.DType())
 	}
 	if !slices.Equal(t.Shape(), out.Shape()) {
-		return lang.Errorf(lang.RuntimeError, "out= has shape %s but the result has shape %s: kael does not resize out tensors",
-			tensor.FormatShape(out.Shape()), tensor.FormatShape(t.Shape())).
-			WithHint("make out with the result's shape, e.g. torch.empty(%s)", strings.Trim(tensor.FormatShape(t.Shape()), "[]"))
+		if out.Numel() != 0 {
+			if err := warnUser(a, fmt.Sprintf("An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).",
+				tensor.FormatShape(out.Shape()), tensor.FormatShape(t.Shape()))); err != nil {
+				return err
+			}
+		}
+		if err := out.Resize(t.Shape()...); err != nil {
+			return err
+		}
 	}
 	return out.CopyFrom(t)
 }

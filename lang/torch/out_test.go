@@ -66,5 +66,11 @@ func TestOutWritesMatchTorch(t *testing.T) {
 		"each(['cat'], [[F, P]], torch.empty(4, 3)) + each(['stack'], [[F, P]], torch.empty(2, 2, 3))",
 		"o = torch.zeros(3)\nr = torch.pow(2, torch.tensor([1., 2., 3.]), out=o)\nr is o, o.tolist()",
 		"o = torch.zeros(2)\nr = torch.sum(F, 1, keepdim=False, out=o)\nr is o, o.tolist()",
+		// an out of another shape is resized: silently when empty, with
+		// PyTorch's deprecation warning otherwise; a view keeps its offset
+		"o = torch.empty(0)\nr = torch.sum(F, 0, out=o)\nr is o, o.shape, o.tolist()",
+		"import warnings\no = torch.zeros(5)\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    r = torch.add(F, 1, out=o)\nr is o, o.shape, o.tolist(), [str(e.message).split(' (Triggered')[0] for e in w], [e.category.__name__ for e in w]",
+		"import warnings\nwarnings.simplefilter('ignore')\nbase = torch.zeros(8)\nv = base[2:4]\ntorch.cat([torch.ones(2), torch.ones(2) * 2], out=v)\nv.tolist(), base.tolist(), v.storage_offset()",
+		"o = torch.zeros(2, 3)[:, :2]\ntorch.add(torch.ones(2, 2), 1, out=o)\no.tolist(), o.stride()",
 	})
 }
