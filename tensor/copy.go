@@ -65,8 +65,17 @@ func (t *Tensor) CopyFrom(src *Tensor) error {
 	return nil
 }
 
-// Fill sets every element of t to value converted to t's dtype.
+// Fill sets every element of t to value converted to t's dtype. A
+// contiguous t (a gradient that zero_grad clears) is filled in place, its
+// elements a range of its storage, without the broadcast copy.
 func (t *Tensor) Fill(value float64) error {
+	if t.IsContiguous() {
+		if err := fillElements(t.storage, t.offset, t.offset+t.Numel(), t.dtype, value); err != nil {
+			return err
+		}
+		t.MarkModified()
+		return nil
+	}
 	v, err := Full(value, t.dtype)
 	if err != nil {
 		return err

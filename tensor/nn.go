@@ -902,6 +902,8 @@ func LinearPacked(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tens
 	var err error
 	if weightT != nil && x.Dim() == 2 && weightT.isTransposeOf(weight) {
 		y, err = MatmulPacked(x, weightT)
+	} else if y, err = linearBiasFirst(x, weight, bias); y != nil || err != nil {
+		return y, err
 	} else {
 		y, err = Matmul(x, weight.T())
 	}
@@ -971,6 +973,70 @@ func CheckLinear(x, weight, bias *Tensor) error {
 	}
 	_, err := bias.Expand(rows, out)
 	return err
+}
+
+// linearBiasMaxK is the largest inner size for which linearBiasFirst
+// writes the bias before the product: up to the micro-kernels' smallest
+// block along K (KC, 256), gemm.MulAdd adds the product's tiles to C as
+// it stores them; past it, MulAdd would compute the product aside and
+// add it in a pass of its own, which is addBiasRows' cost again.
+const linearBiasMaxK = 256
+
+// linearBiasFirst returns Linear(x, weight, bias) for a float32 or
+// float64 x (a matrix, or a contiguous stack of rows) of weight's dtype
+// with a [out] contiguous bias of that dtype, at least two rows and two
+// outputs and an inner size up to linearBiasMaxK, computed as addmm does
+// (beta·C with C the bias): the output's rows are set to the bias and the
+// product is added to them as the kernels store their tiles
+// (MatmulAddInPlace), so the output is written once instead of being
+// stored by the product and then read and written again by addBiasRows.
+// Each element is bias + product, rounded once: addBiasRows' product +
+// bias bit for bit. It returns nil and no error for other operands,
+// which Linear computes as before.
+func linearBiasFirst(x, weight, bias *Tensor) (*Tensor, error) {
+	d := x.dtype
+	if bias == nil || (d != Float32 && d != Float64) || weight.dtype != d || bias.dtype != d || weight.Dim() != 2 || bias.Dim() != 1 {
+		return nil, nil
+	}
+	if x.Dim() < 2 || x.Dim() > 2 && !x.IsContiguous() {
+		return nil, nil
+	}
+	out, k := weight.shape[0], weight.shape[1]
+	rows := x.Numel() / max(k, 1)
+	if x.shape[x.Dim()-1] != k || bias.shape[0] != out || bias.strides[0] != 1 || k < 1 || k > linearBiasMaxK || rows < 2 || out < 2 {
+		return nil, nil
+	}
+	x2 := x
+	if x.Dim() > 2 {
+		x2 = x.view([]int{rows, k}, []int{k, 1}, x.offset)
+	}
+	shape := append(slices.Clone(x.shape[:x.Dim()-1]), out)
+	y, err := emptyOutput(d, shape...)
+	if err != nil {
+		return nil, err
+	}
+	y2 := y.view([]int{rows, out}, []int{out, 1}, y.offset)
+	if d == Float32 {
+		fillRows(y2.storage.data.([]float32)[y2.offset:y2.offset+rows*out], bias.storage.data.([]float32)[bias.offset:bias.offset+out])
+	} else {
+		fillRows(y2.storage.data.([]float64)[y2.offset:y2.offset+rows*out], bias.storage.data.([]float64)[bias.offset:bias.offset+out])
+	}
+	done, err := MatmulAddInPlace(y2, x2, weight.T())
+	if err != nil {
+		return nil, err
+	}
+	if !done {
+		// MatmulAddInPlace took none of these shapes; compute as before.
+		return nil, nil
+	}
+	return y, nil
+}
+
+// fillRows copies b into each len(b) elements of y.
+func fillRows[T float32 | float64](y, b []T) {
+	for i := 0; i+len(b) <= len(y); i += len(b) {
+		copy(y[i:i+len(b)], b)
+	}
 }
 
 // addBiasRows adds bias, a [n] tensor, to each row of y, a new

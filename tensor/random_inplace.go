@@ -220,6 +220,8 @@ func fillDropout[T Float](mask *Tensor, keep float64, scale T, g *Generator) err
 		// The two words of each element's double (high word first, as
 		// random64), drawn a block at a time.
 		var words [2 * dropoutBlock]uint32
+		below := dropoutThreshold(keep)
+		pick := [2]T{0, scale}
 		for i := 0; i < len(vals); i += dropoutBlock {
 			if i%chunkElements == 0 && Interrupted() {
 				return errInterrupted()
@@ -228,16 +230,23 @@ func fillDropout[T Float](mask *Tensor, keep float64, scale T, g *Generator) err
 			w := words[:2*len(block)]
 			g.mt.Fill(w)
 			for j := range block {
-				u := float64((uint64(w[2*j])<<32|uint64(w[2*j+1]))&(1<<53-1)) * (1.0 / (1 << 53))
-				if u < keep {
-					block[j] = scale
-				} else {
-					block[j] = 0
-				}
+				x := (uint64(w[2*j])<<32 | uint64(w[2*j+1])) & (1<<53 - 1)
+				// (x - below) wraps to its top bit exactly when
+				// x < below: the element's choice without a branch,
+				// which a random mask would mispredict at every turn.
+				block[j] = pick[(x-below)>>63]
 			}
 		}
 		return nil
 	})
+}
+
+// dropoutThreshold returns the integer t for which a uniform double u =
+// x·2⁻⁵³, x the draw's 53 bits, is below keep exactly when x < t: keep·2⁵³
+// is exact (a power of two), so u < keep is x < keep·2⁵³, and for an
+// integer x that is x < ⌈keep·2⁵³⌉. keep is in [0, 1], so t ≤ 2⁵³.
+func dropoutThreshold(keep float64) uint64 {
+	return uint64(math.Ceil(keep * (1 << 53)))
 }
 
 // dropoutBlock is how many elements of a dropout mask fillDropout draws at

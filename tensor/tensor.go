@@ -343,26 +343,43 @@ func Full(value float64, d DType, shape ...int) (*Tensor, error) {
 
 // fillStorage sets every element of t's storage to v converted to t's dtype.
 func fillStorage(t *Tensor, v float64) error {
-	fill, err := fillKernels.Select("fill", t.dtype)
+	return fillElements(t.storage, 0, t.storage.Len(), t.dtype, v)
+}
+
+// fillElements sets the elements [lo, hi) of s, a storage of dtype d, to v
+// converted to d.
+func fillElements(s *Storage, lo, hi int, d DType, v float64) error {
+	fill, err := fillKernels.Select("fill", d)
 	if err != nil {
 		return err
 	}
-	return fill(t.storage, v)
+	return fill(s, lo, hi, v)
 }
 
-// fillKernels set every element of a storage to a value converted to its
-// dtype, in parallel chunks; they stop with a KeyboardInterrupt between
-// chunks.
-var fillKernels = AllDTypes(ByDType[func(s *Storage, v float64) error]{
+// fillKernels set the elements [lo, hi) of a storage to a value converted
+// to its dtype, in parallel chunks; they stop with a KeyboardInterrupt
+// between chunks.
+var fillKernels = AllDTypes(ByDType[func(s *Storage, lo, hi int, v float64) error]{
 	Float32: fillWith[float32], Float64: fillWith[float64], Int64: fillWith[int64], Bool: fillWith[uint8], Uint8: fillWith[U8], Int8: fillWith[int8], Int16: fillWith[int16], Int32: fillWith[int32], Float16: fillWith[F16], BFloat16: fillWith[BF16], Complex64: fillWith[complex64], Complex128: fillWith[complex128], Uint16: fillWith[uint16], Uint32: fillWith[uint32], Uint64: fillWith[uint64]})
 
-func fillWith[T Element](s *Storage, v float64) error {
-	d, x := s.data.([]T), ConvertElement[T](v)
+// fillWith is fillKernels' kernel for elements of type T. Positive zero is
+// all zero bits in every dtype, so that it clears the memory (the
+// runtime's vector memclr) instead of storing element by element.
+func fillWith[T Element](s *Storage, lo, hi int, v float64) error {
+	d, x := s.data.([]T)[lo:hi], ConvertElement[T](v)
+	zero := v == 0 && !math.Signbit(v)
+	fill := func(c []T) {
+		if zero {
+			clear(c)
+		} else {
+			fillSlice(c, x)
+		}
+	}
 	if len(d) <= GrainSize {
-		fillSlice(d, x)
+		fill(d)
 		return nil
 	}
-	return ParallelFor(len(d), GrainSize, func(begin, end int) { fillSlice(d[begin:end], x) })
+	return ParallelFor(len(d), GrainSize, func(begin, end int) { fill(d[begin:end]) })
 }
 
 func fillSlice[T Element](s []T, v T) {

@@ -1,0 +1,74 @@
+package tensor
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// TestLinearBiasFirst checks that Linear with the bias written before the
+// product (linearBiasFirst) gives the product plus the bias bit for bit,
+// and that the operands it does not take are computed as before.
+func TestLinearBiasFirst(t *testing.T) {
+	g := NewGenerator(7)
+	for _, tc := range []struct {
+		name    string
+		dtype   DType
+		x       []int // x's shape; the last dimension is the inner size
+		out     int
+		strided bool // x transposed from a contiguous tensor
+		taken   bool // linearBiasFirst computes it
+	}{
+		{"matrix f32", Float32, []int{20, 50}, 60, false, true},
+		{"matrix f64", Float64, []int{20, 50}, 60, false, true},
+		{"stack of rows", Float32, []int{7, 5, 40}, 33, false, true},
+		{"transposed matrix", Float32, []int{30, 24}, 17, true, true},
+		{"transposed stack", Float32, []int{3, 4, 24}, 17, true, false},
+		{"inner size at the bound", Float32, []int{9, linearBiasMaxK}, 70, false, true},
+		{"inner size past the bound", Float32, []int{9, linearBiasMaxK + 1}, 70, false, false},
+		{"one row", Float32, []int{1, 50}, 60, false, false},
+		{"one output", Float64, []int{20, 50}, 1, false, false},
+		{"one step of a layer", Float32, []int{20, 200}, 800, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := tc.x[len(tc.x)-1]
+			x := mustOp(Randn(g, tc.dtype, tc.x...))
+			if tc.strided {
+				rev := slices.Clone(tc.x)
+				rev[0], rev[len(rev)-1] = rev[len(rev)-1], rev[0]
+				base := mustOp(Randn(g, tc.dtype, rev...))
+				x = mustOp(base.Transpose(0, base.Dim()-1))
+			}
+			w := mustOp(Randn(g, tc.dtype, tc.out, k))
+			bias := mustOp(Randn(g, tc.dtype, tc.out))
+			want := mustOp(Add(mustOp(Matmul(x, w.T())), bias))
+			got, err := linearBiasFirst(x, w, bias)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (got != nil) != tc.taken {
+				t.Fatalf("taken %v, want %v", got != nil, tc.taken)
+			}
+			if got := mustOp(Linear(x, w, bias)); !bitsEqual(got, want) {
+				t.Errorf("Linear %v\nwant %v", got, want)
+			}
+		})
+	}
+}
+
+// bitsEqual reports whether a and b have one shape and the same float
+// bits in every element.
+func bitsEqual(a, b *Tensor) bool {
+	if !slices.Equal(a.Shape(), b.Shape()) {
+		return false
+	}
+	av, bv := mustOp(a.To(Float64)), mustOp(b.To(Float64))
+	x, y := mustOp(av.Contiguous()), mustOp(bv.Contiguous())
+	xs, ys := x.storage.data.([]float64)[x.offset:x.offset+x.Numel()], y.storage.data.([]float64)[y.offset:y.offset+y.Numel()]
+	for i := range xs {
+		if math.Float64bits(xs[i]) != math.Float64bits(ys[i]) {
+			return false
+		}
+	}
+	return true
+}
