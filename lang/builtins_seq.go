@@ -216,9 +216,27 @@ func sortedOf[T int64 | float64 | string](elems []Value) ([]Value, bool) {
 		}
 	}
 	sorted := slices.Clone(elems)
-	slices.SortStableFunc(sorted, func(x, y Value) int { return cmp.Compare(x.(T), y.(T)) })
+	if len(sorted) > insertionSortMax {
+		slices.SortStableFunc(sorted, func(x, y Value) int { return cmp.Compare(x.(T), y.(T)) })
+		return sorted, true
+	}
+	// A short list (the common sorted(pair), sorted of a few scores):
+	// insertion sort, stable, as SortStableFunc's own for up to 20
+	// elements, with the comparison inline rather than through a call
+	// per pair.
+	for i := 1; i < len(sorted); i++ {
+		v, key := sorted[i], sorted[i].(T)
+		j := i
+		for ; j > 0 && key < sorted[j-1].(T); j-- {
+			sorted[j] = sorted[j-1]
+		}
+		sorted[j] = v
+	}
 	return sorted, true
 }
+
+// insertionSortMax is the longest list sortedOf sorts by insertion.
+const insertionSortMax = 20
 
 // sortAbort carries the error that stops sortOrder's sort.
 type sortAbort struct{ err error }

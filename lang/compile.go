@@ -471,10 +471,7 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 	}
 	tc := c.targetCode(st.Target)
 	target := c.assignTo([]*targetCode{tc})
-	var rowNames []*nameSlot // a target of names that a lazy iterator's rows may fill
-	if tc.name == nil && tc.namesOnly() && !tc.hasStar() {
-		rowNames = tc.names(nil)
-	}
+	rows := rowTargetOf(tc) // a target of names that a lazy iterator's rows may fill
 	c.loops++
 	body := c.block(st.Body)
 	c.loops--
@@ -537,36 +534,35 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			}
 			return ctrlNext, nil
 		}
-		if l, ok := seq.(*lazyIterator); ok && rowNames != nil && l.rows != nil && l.rows.takes(tc) {
-			// for a, b in zip(x, y): the elements go straight into the
-			// names, without the tuples.
-			row := make([]Value, len(rowNames))
-			for {
-				ok, err := l.nextInto(row, tc)
-				if err != nil {
-					return ctrlNext, in.errorAt(err, st.Iter.Span())
-				}
-				if !ok {
-					return ctrlNext, nil
-				}
-				if err := in.tick(); err != nil {
-					return ctrlNext, in.errorAt(err, st.Span())
-				}
-				for k, name := range rowNames {
-					name.store(in, row[k])
-				}
-				switch k, err := body.exec(in); {
-				case err != nil:
-					return ctrlNext, err
-				case k == ctrlBreak:
-					return broke, nil
-				case k == ctrlReturn:
-					return ctrlReturn, nil
-				}
-			}
-		}
+		// for a, b in zip(x, y): the elements go straight into the
+		// names, without the tuples.
 		var result ctrl
 		var loopErr error
+		handled, err := rows.iterate(seq, func(row []Value) bool {
+			if loopErr = in.tick(); loopErr != nil {
+				loopErr = in.errorAt(loopErr, st.Span())
+				return false
+			}
+			rows.store(in, row)
+			var k ctrl
+			switch k, loopErr = body.exec(in); {
+			case loopErr != nil:
+				return false
+			case k == ctrlBreak:
+				result = broke
+				return false
+			case k == ctrlReturn:
+				result = ctrlReturn
+				return false
+			}
+			return true
+		})
+		if handled {
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Iter.Span())
+			}
+			return result, loopErr
+		}
 		err = Iterate(seq, func(item Value) bool {
 			var more bool
 			more, result, loopErr = step(in, item)

@@ -491,7 +491,8 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		target storeFn
 		ifs    []func(in *interp) (bool, error)
 		f      *syntax.CompFor
-		local  int // the slot of a target that is a plain local, stored inline; -1 otherwise
+		local  int        // the slot of a target that is a plain local, stored inline; -1 otherwise
+		rows   *rowTarget // a target of names that a lazy iterator's rows may fill
 	}
 	clauses := make([]clause, len(x.Fors))
 	for _, f := range x.Fors {
@@ -507,7 +508,11 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		}
 	}
 	for i, f := range x.Fors {
-		cl := clause{iter: c.expr(f.Iter), target: c.target(f.Target), f: f, local: -1}
+		tc := c.targetCode(f.Target)
+		cl := clause{iter: c.expr(f.Iter), target: c.assignTo([]*targetCode{tc}), f: f, local: -1}
+		if !f.AsyncPos.IsValid() {
+			cl.rows = rowTargetOf(tc)
+		}
 		if id, isName := unparen(f.Target).(*syntax.Ident); isName && c.res.uses[id].kind == scopeLocal {
 			cl.local = c.res.uses[id].index
 		}
@@ -553,22 +558,9 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			}
 
 			var bodyErr error
-			each := func(item Value) bool {
-				if in.tickDue() { // in.tick, inlined
-					if bodyErr = in.checkInterrupt(); bodyErr != nil {
-						return false
-					}
-				}
-				if identity {
-					bodyErr = emit(item)
-					return bodyErr == nil
-				}
-				if cl.local >= 0 {
-					in.locals[cl.local] = item // cl.target, inlined
-				} else if bodyErr = cl.target(in, item); bodyErr != nil {
-					bodyErr = in.errorAt(bodyErr, cl.f.Target.Span())
-					return false
-				}
+			// stored runs the clause's conditions and what follows them,
+			// the target stored; it reports whether to go on.
+			stored := func() bool {
 				for _, cond := range cl.ifs {
 					ok, err := cond(in)
 					if err != nil {
@@ -591,6 +583,41 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 				}
 				return bodyErr == nil
 			}
+			each := func(item Value) bool {
+				if in.tickDue() { // in.tick, inlined
+					if bodyErr = in.checkInterrupt(); bodyErr != nil {
+						return false
+					}
+				}
+				if identity {
+					bodyErr = emit(item)
+					return bodyErr == nil
+				}
+				if cl.local >= 0 {
+					in.locals[cl.local] = item // cl.target, inlined
+				} else if bodyErr = cl.target(in, item); bodyErr != nil {
+					bodyErr = in.errorAt(bodyErr, cl.f.Target.Span())
+					return false
+				}
+				return stored()
+			}
+			// [a for j, (a, w) in enumerate(zip(x, y))]: the elements go
+			// straight into the names, without the tuples.
+			handled, err := cl.rows.iterate(seq, func(row []Value) bool {
+				if in.tickDue() { // in.tick, inlined
+					if bodyErr = in.checkInterrupt(); bodyErr != nil {
+						return false
+					}
+				}
+				cl.rows.store(in, row)
+				return stored()
+			})
+			if handled {
+				if err != nil {
+					return in.errorAt(err, cl.f.Iter.Span())
+				}
+				return bodyErr
+			}
 			if r, ok := seq.(*Range); ok {
 				// As a for loop over a range: the ints boxed in the
 				// session's slabs.
@@ -598,7 +625,6 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 				}
 				return bodyErr
 			}
-			var err error
 			if cl.f.AsyncPos.IsValid() {
 				err = in.asyncIterate(seq, each)
 			} else {

@@ -45,3 +45,30 @@ const flaky = "class Flaky:\n    def __init__(self):\n        self.n = 0\n    de
 func TestForRowsAgainstCPython(t *testing.T) {
 	checkMatchesCPython(t, "", forRowsCases)
 }
+
+// compRowsCases: a comprehension's for clause takes zip's and
+// enumerate's rows into its names as a for loop does (rowTarget), in
+// list, set and dict comprehensions and generator expressions, with the
+// same rules: next() on the iterator in a condition, strict's errors,
+// errors of the sources, targets the tuples do not fit, nested clauses,
+// closures over the names, and the names staying the comprehension's.
+var compRowsCases = []string{
+	"L, W = [3, 1, 2, 5, 4], 'abcde'\n[a for j, (a, w) in enumerate(zip(L, W))], [(j, a, w) for j, (a, w) in enumerate(zip(L, W)) if j % 2]",
+	"L, W = [3, 1, 2], 'abc'\n{k: v for k, v in zip(W, L)}, sorted({k for k, v in zip(W, L)}), sum(j for j, a in enumerate(L)), dict((k, v) for k, v in zip(W, L))",
+	"L = [3, 1, 2]\n[x + y for x, y in zip(L, L) for z in range(2)], [x + y for z in range(2) for x, y in zip(L, L)]",
+	"L, W = [3, 1], 'ab'\n[(i, a, b, c) for i, (a, b, c) in enumerate(zip(L, W, L))], [(i, p) for i, p in enumerate(zip(L, W, L))], [(i, a, b) for i, ((a, b)) in enumerate(zip(L, W))]",
+	"z = zip([1, 2, 3, 4, 5], 'abcde')\n[a for a, b in z if next(z, None) is not None], list(z)",
+	"[a for a, b in zip([1, 2, 3], 'ab', strict=True)]",
+	"[a for a, b, c in zip([1, 2], 'ab')]",
+	"[(a, b) for [a, b] in zip([1, 2], 'ab')], [(a, b) for a, *b in zip([1, 2], 'ab', 'cd')], [(a, b, c) for (a, b), c in zip([(1, 2), (3, 4)], 'xy')]",
+	"def g():\n    yield 1\n    raise KeyError('boom')\n[a for a, b in zip(g(), 'ab')]",
+	"e = enumerate([3, 1, 2], 10)\n[(i, x) for i, x in e], list(e)",
+	"def f():\n    return [lambda: a + b for a, b in zip([1, 2], [10, 20])]\n[h() for h in f()]",
+	"a = 99\n[a for a, b in zip([1, 2], 'ab')], a",
+	"g = ((j, a) for j, (a, b) in enumerate(zip([1, 2, 3], 'abc')))\nnext(g), list(g)",
+	flaky + "z = zip(Flaky(), 'abcdef')\nout = []\nfor _ in range(2):\n    try:\n        out.append([(a, b) for a, b in z])\n    except ValueError:\n        out.append('VE')\nout",
+}
+
+func TestComprehensionRowsAgainstCPython(t *testing.T) {
+	checkMatchesCPython(t, "", compRowsCases)
+}

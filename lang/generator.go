@@ -903,6 +903,55 @@ func (l *lazyIterator) nextInto(dst []Value, t *targetCode) (bool, error) {
 	return ok, err
 }
 
+// rowTarget is the target of a for loop or of a comprehension's for
+// clause when it is names that take a tuple apart (for a, b in ...,
+// for j, (a, w) in ...): the one place where a lazy iterator of rows
+// (zip, enumerate) fills such names straight from its rows' elements,
+// without the tuples, which the target would unpack at once and the
+// program never see.
+type rowTarget struct {
+	tc    *targetCode
+	names []*nameSlot // tc's names, depth first
+}
+
+// rowTargetOf returns tc as a rowTarget, or nil when tc is not a tuple
+// of names and nested tuples of names without a star.
+func rowTargetOf(tc *targetCode) *rowTarget {
+	if tc.name != nil || !tc.namesOnly() || tc.hasStar() {
+		return nil
+	}
+	return &rowTarget{tc: tc, names: tc.names(nil)}
+}
+
+// iterate calls each with the elements of every row of seq, one for
+// each of t's names in their order, when seq is a lazy iterator whose
+// rows t takes; each stores them (t.store) and reports whether to go on.
+// handled is false, with nothing done, for any other seq or a nil t;
+// err is an error of seq's, which a row's pull raised.
+func (t *rowTarget) iterate(seq Value, each func(row []Value) bool) (handled bool, err error) {
+	l, ok := seq.(*lazyIterator)
+	if t == nil || !ok || l.rows == nil || !l.rows.takes(t.tc) {
+		return false, nil
+	}
+	row := make([]Value, len(t.names))
+	for {
+		ok, err := l.nextInto(row, t.tc)
+		if err != nil || !ok {
+			return true, err
+		}
+		if !each(row) {
+			return true, nil
+		}
+	}
+}
+
+// store stores a row's elements into t's names.
+func (t *rowTarget) store(in *interp, row []Value) {
+	for k, name := range t.names {
+		name.store(in, row[k])
+	}
+}
+
 // Iterate yields the remaining elements.
 func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 	for {
