@@ -35,6 +35,21 @@ func kernF32AVX2(k int, a, b, c *float32, ldc int, acc bool)
 //go:noescape
 func kernF64AVX2(k int, a, b, c *float64, ldc int, acc bool)
 
+// The AVX2 tail kernels compute the first 2 or 4 rows of a tile from a
+// packed sliver of A of the full kernel's 6 rows.
+
+//go:noescape
+func kernF32AVX2x2(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX2x4(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX2x2(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX2x4(k int, a, b, c *float64, ldc int, acc bool)
+
 // The half kernels compute the first 16 (float32) or 8 (float64) columns
 // of a tile, 12, 4 or 8 rows, from a packed sliver of B of 32 or 16.
 
@@ -150,8 +165,10 @@ func archImpls() []*impl {
 		list = append(list, &impl{
 			name: "avx2",
 			f32: &kernel[float32]{mr: 6, nr: 16, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX2, transA: transF32x6, transB: transF32x16, copyRows: copyRows[float32],
+				tails: []tailKernel[float32]{{2, kernF32AVX2x2}, {4, kernF32AVX2x4}},
 				partA: []partTrans[float32]{{4, transF32x4of6}}, partB: []partTrans[float32]{{8, transF32x8of16}}},
 			f64: &kernel[float64]{mr: 6, nr: 8, kc: 256, mc: 1200, nc: 4096, ncb: 256, fn: kernF64AVX2, transA: transF64x6, transB: transF64x8, copyRows: copyRows[float64],
+				tails: []tailKernel[float64]{{2, kernF64AVX2x2}, {4, kernF64AVX2x4}},
 				partA: []partTrans[float64]{{4, transF64x4of6}}, partB: []partTrans[float64]{{4, transF64x4of8}}},
 		})
 	}

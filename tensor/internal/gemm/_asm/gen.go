@@ -54,6 +54,15 @@ var kernels = []kernel{
 	{"kernF32AVX512x8", "avx512", false, 8, 2, 12, 32},
 	{"kernF64AVX512x4", "avx512", true, 4, 2, 12, 16},
 	{"kernF64AVX512x8", "avx512", true, 8, 2, 12, 16},
+	// AVX2 tail kernels: A's last 2 or 4 rows (a prefill of 128 tokens
+	// is 21 slivers of 6 rows and one of 2; the LSTM's 700 rows end in
+	// 4). Two rows have only four accumulators, so they wait on the FMA's
+	// latency, but still take 4 cycles a step of k where the full kernel
+	// takes 6.
+	{"kernF32AVX2x2", "avx2", false, 2, 2, 6, 16},
+	{"kernF32AVX2x4", "avx2", false, 4, 2, 6, 16},
+	{"kernF64AVX2x2", "avx2", true, 2, 2, 6, 8},
+	{"kernF64AVX2x4", "avx2", true, 4, 2, 6, 8},
 	// Half kernels: B's last sliver with at most half its columns (the
 	// 16 of 48 columns of dcgan's first weight gradient, a product with
 	// N = 16), the rows as the full kernel's and the tails'.
