@@ -190,7 +190,7 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		defer pp.release()
 		y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
 			gemm.MulPackedB(m, n, k, a, pp.packer(grp, col0), c, opt)
-		})
+		}, nil)
 		return y, nil, err
 	}
 	if nr, table := packedColsWidth[T](x4, kernel, out, o); nr > 0 {
@@ -211,7 +211,7 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		b.Offset += col0 * b.ColStride
 		gemm.Mul(m, n, k, a, b, c, opt)
 	}
-	if y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, mul); err != nil {
+	if y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, mul, nil); err != nil {
 		kept.Release()
 		return nil, nil, err
 	}
@@ -223,8 +223,11 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 type colsMul[T float32 | float64] func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options)
 
 // conv2dFoldedCols is conv2dFolded's product of the weight with the
-// columns, which mul multiplies by.
-func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, mul colsMul[T]) (y *Tensor, err error) {
+// columns, which mul multiplies by. gatherImage, when not nil, gathers
+// an image's columns for mul; it is called only where the images are
+// multiplied one by one (oh·ow of foldMaxWidth or more), on the thread
+// that multiplies the image, just before its products.
+func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, mul colsMul[T], gatherImage func(img int)) (y *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	l := out[0] * out[1]
 	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
@@ -242,6 +245,9 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int,
 		data := y.storage.data.([]T)
 		err = ParallelFor(n, 1, func(begin, end int) {
 			for i := begin; i < end && !Interrupted(); i++ {
+				if gatherImage != nil {
+					gatherImage(i)
+				}
 				for g := range o.Groups {
 					c := gemm.Matrix[T]{Data: data, Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
 					mul(oc/o.Groups, l, k, g, i*l, matrixOf[T](w, g), c, gemm.Options{Threads: 1, Cancelled: Interrupted})

@@ -22,6 +22,11 @@ import (
 // packedColumns, cleared by tests, turns conv2dPacked off.
 var packedColumns = true
 
+// gatherByImage, cleared by tests and benchmarks, makes conv2dPacked
+// gather all the columns before the products where it would gather
+// each image's just before that image's products.
+var gatherByImage = true
+
 // packedColsWidth returns the width of the slivers in which the forward
 // gathers the columns of x4 (conv2dPacked), and the window table it
 // gathers them by, or 0 where they are gathered as a matrix: T float32
@@ -57,7 +62,14 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		return nil, nil, err
 	}
 	kept := &Conv2dColumns{cols: scratchTensor(x4.dtype, *buf, rows*width), nr: nr, release: func() { putScratch(buf) }}
-	if err := im2colPacked[T](x4, *buf, kernel, out, nr, table); err != nil {
+	pg := newPackedGather[T](x4, *buf, kernel, out, nr, table)
+	var gatherImage func(img int)
+	if gatherByImage && out[0]*out[1] >= foldMaxWidth {
+		// conv2dFoldedCols multiplies image by image, the images among
+		// the threads: each thread gathers an image's columns just before
+		// its products, in one parallel region, while they are in cache.
+		gatherImage = pg.image
+	} else if err := pg.all(); err != nil {
 		kept.Release()
 		return nil, nil, err
 	}
@@ -66,7 +78,7 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		b := gemm.Packed[T]{Data: *buf, Offset: grp * k * nr, SliverStride: rows * nr, NR: nr}
 		gemm.MulPacked(m, n, k, a, b, col0, c, opt)
 	}
-	y, err := conv2dFoldedCols[T](x4, weight, bias, out, o, mul)
+	y, err := conv2dFoldedCols[T](x4, weight, bias, out, o, mul, gatherImage)
 	if err != nil {
 		kept.Release()
 		return nil, nil, err
@@ -78,41 +90,70 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 // [C·kh·kw, N·oh·ow] of im2colLoop's batchInner layout, into dst as
 // gemm.Packed with slivers of nr (SliverStride C·kh·kw·nr): element
 // (r, j) at dst[(j/nr)·C·kh·kw·nr + r·nr + j%nr]. table is windowTable's
-// for x4 and oh·ow is a multiple of nr. Each (image, channel) plane is
-// gathered run by run: a run is nr outputs of the image, whose kh·kw
-// rows of nr are consecutive in one sliver.
+// for x4 and oh·ow is a multiple of nr.
 func im2colPacked[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]int, nr int, table []int32) error {
-	src := x4.storage.data.([]T)
-	st := x4.strides
+	return newPackedGather[T](x4, dst, kernel, out, nr, table).all()
+}
+
+// packedGather is im2colPacked's walk: each (image, channel) plane is
+// gathered run by run, where a run is nr outputs of the image, whose
+// kh·kw rows of nr are consecutive in one sliver.
+type packedGather[T float32 | float64] struct {
+	x4             *Tensor
+	src, dst       []T
+	channels, kk   int
+	rows, runs, nr int
+	byRun          []int32 // the table by runs: byRun[(r·kk + k)·nr + x] = table[k·l + r·nr + x]
+	tableLen       int
+	hi             int32 // the table's largest offset
+}
+
+// newPackedGather prepares im2colPacked's walk of x4 into dst.
+func newPackedGather[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]int, nr int, table []int32) *packedGather[T] {
 	channels := x4.shape[1]
 	kk, l := kernel[0]*kernel[1], out[0]*out[1]
-	rows, runs := channels*kk, l/nr
-	// The table by runs: byRun[(r·kk + k)·nr + x] = table[k·l + r·nr + x].
-	byRun := make([]int32, len(table))
-	for r := range runs {
+	pg := &packedGather[T]{x4: x4, src: x4.storage.data.([]T), dst: dst, channels: channels, kk: kk,
+		rows: channels * kk, runs: l / nr, nr: nr, byRun: make([]int32, len(table)), tableLen: len(table), hi: slices.Max(table)}
+	for r := range pg.runs {
 		for k := range kk {
-			copy(byRun[(r*kk+k)*nr:][:nr], table[k*l+r*nr:])
+			copy(pg.byRun[(r*kk+k)*nr:][:nr], table[k*l+r*nr:])
 		}
 	}
-	hi := slices.Max(table)
-	return ParallelFor(x4.shape[0]*channels, max(1, GrainSize/len(table)), func(begin, end int) {
+	return pg
+}
+
+// all gathers every image, the planes among the threads.
+func (pg *packedGather[T]) all() error {
+	return ParallelFor(pg.x4.shape[0]*pg.channels, max(1, GrainSize/pg.tableLen), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
-			img, c := plane/channels, plane%channels
-			p := src[x4.offset+img*st[0]+c*st[1]:]
-			for r := range runs {
-				d := dst[(img*runs+r)*rows*nr+c*kk*nr:][:kk*nr]
-				idx := byRun[r*kk*nr : (r+1)*kk*nr]
-				if gatherFloat32(d, nr, p, idx, hi, kk, nr) {
-					continue
-				}
-				for j, ix := range idx {
-					if ix < 0 {
-						d[j] = 0
-						continue
-					}
-					d[j] = p[ix]
-				}
-			}
+			pg.plane(plane/pg.channels, plane%pg.channels)
 		}
 	})
+}
+
+// image gathers every channel of image img on the calling thread.
+func (pg *packedGather[T]) image(img int) {
+	for c := range pg.channels {
+		pg.plane(img, c)
+	}
+}
+
+// plane gathers channel c of image img.
+func (pg *packedGather[T]) plane(img, c int) {
+	st, nr, kk := pg.x4.strides, pg.nr, pg.kk
+	p := pg.src[pg.x4.offset+img*st[0]+c*st[1]:]
+	for r := range pg.runs {
+		d := pg.dst[(img*pg.runs+r)*pg.rows*nr+c*kk*nr:][:kk*nr]
+		idx := pg.byRun[r*kk*nr : (r+1)*kk*nr]
+		if gatherFloat32(d, nr, p, idx, pg.hi, kk, nr) {
+			continue
+		}
+		for j, ix := range idx {
+			if ix < 0 {
+				d[j] = 0
+				continue
+			}
+			d[j] = p[ix]
+		}
+	}
 }

@@ -14,7 +14,9 @@ import (
 // (that of the implementation in use: KAEL_ISA=avx2's 16, AVX-512's 32)
 // and cover dcgan's layers, strides, uneven padding, dilation, groups,
 // odd input sizes, a single image, a bias and an input that is a
-// transposed view. Where the vector gathers do not run (float64,
+// transposed view; the wide images' columns gathered image by image
+// beside their products and all gathered first (gatherByImage). Where
+// the vector gathers do not run (float64,
 // KAEL_ISA=generic) both sides take the matrix and the test checks
 // nothing new.
 func TestConv2dPackedMatchesColumns(t *testing.T) {
@@ -39,7 +41,7 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 		{"transposed view", []int{2, 4, 32, 32}, []int{6, 4, 4, 4}, opts(two, one, pad1, 1), false, true},
 		{"stride 1", []int{2, 3, 8, 8}, []int{4, 3, 3, 1}, opts(one, one, [4]int{1, 1, 0, 0}, 1), false, false},
 	}
-	defer func() { packedColumns = true }()
+	defer func() { packedColumns, gatherByImage = true, true }()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			xs := append([]int{}, c.x...)
@@ -91,13 +93,16 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 				packedColumns = false
 				want := run(threads)
 				packedColumns = true
-				got := run(threads)
-				for _, r := range []struct {
-					what      string
-					got, want *Tensor
-				}{{"output", got.y, want.y}, {"input gradient", got.gx, want.gx}, {"weight gradient", got.gw, want.gw}} {
-					if !Equal(r.got, r.want) {
-						t.Errorf("threads %d: %s differs from the matrix of columns'", threads, r.what)
+				for _, byImage := range []bool{true, false} {
+					gatherByImage = byImage
+					got := run(threads)
+					for _, r := range []struct {
+						what      string
+						got, want *Tensor
+					}{{"output", got.y, want.y}, {"input gradient", got.gx, want.gx}, {"weight gradient", got.gw, want.gw}} {
+						if !Equal(r.got, r.want) {
+							t.Errorf("threads %d, gathered by image %v: %s differs from the matrix of columns'", threads, byImage, r.what)
+						}
 					}
 				}
 			}
