@@ -181,14 +181,6 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 	}
 }
 
-// cascadeSumOps sum float32 or float64 as sumOps, with the contiguous runs
-// whole in PyTorch's cascade order (cascadeSum).
-func cascadeSumOps[T float32 | float64]() *reduceOps[T, T] {
-	ops := *sumOps(cascadeSum[T])
-	ops.wholeRuns = true
-	return &ops
-}
-
 // sumSqOps sum squares, for norm and var.
 func sumSqOps[T Float]() *reduceOps[T, T] {
 	return &reduceOps[T, T]{
@@ -398,7 +390,7 @@ func argKernelOf[T Native](isMax bool) argKernel {
 }
 
 var (
-	sumKernels = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(cascadeSumOps[float32]()), Float64: kernelOf(cascadeSumOps[float64]()), Int64: kernelOf(sumOps(sumContig[int64])),
+	sumKernels = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumOps(vecmath.SumFloat32)), Float64: kernelOf(sumOps(sumContig[float64])), Int64: kernelOf(sumOps(sumContig[int64])),
 		Complex64: kernelOf(sumOps(sumContig[complex64])), Complex128: kernelOf(sumOps(sumContig[complex128]))}))
 	sumSqKernels = computed(FloatingDTypes(ByDType[reduceKernel]{Float32: kernelOf(sumSqOps[float32]()), Float64: kernelOf(sumSqOps[float64]())}))
 	prodKernels  = computed(NoBoolDTypes(ByDType[reduceKernel]{Float32: kernelOf(prodOps[float32]()), Float64: kernelOf(prodOps[float64]()), Int64: kernelOf(prodOps[int64]()),

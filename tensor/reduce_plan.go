@@ -207,10 +207,6 @@ type reduceOps[T Computable, A any] struct {
 	rows8 func(acc []A, rows *[8][]T, load bool)
 	// merge, when set, is combine applied to whole blocks of results.
 	merge func(dst, src []A)
-	// wholeRuns asks for a reduced space that is one contiguous run to reach
-	// run whole, however long: the run's order (PyTorch's cascade sum) does
-	// not split into chunks combined afterwards.
-	wholeRuns bool
 }
 
 // reduceInto computes the m results of p into out.
@@ -233,7 +229,7 @@ type rowReducer[T Computable, A any] struct {
 // chunks of long ones in parallel otherwise.
 func reduceRows[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, A], out []A) error {
 	r := &rowReducer[T, A]{p: p, x: x, ops: ops}
-	if p.n <= GrainSize || ops.wholeRuns && len(p.rShape) == 1 && p.rStrides[0] == 1 {
+	if p.n <= GrainSize {
 		return ParallelFor(p.m, max(1, GrainSize/p.n), func(b, e int) {
 			od := newOdometer(b, p.oShape, p.oStrides)
 			for o := b; o < e; o++ {
