@@ -71,24 +71,35 @@ func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
 			return s, nil
 		}, true
 	case *syntax.DictComp:
-		pairs := c.listComp(c.res.asListComp(x))
+		comp, _, _, bad := c.compLoop(c.res.asListComp(x))
+		if bad != nil {
+			return bad, true
+		}
 		return func(in *interp) (Value, error) {
-			l, err := pairs(in)
+			d := NewDict()
+			err := comp(in, nil, func(kv Value) error { // key, then value, then the insertion (the dict bounds its size)
+				p := kv.(Tuple)
+				return in.wrapNode(d.Set(p[0], p[1]), x.Key)
+			})
 			if err != nil {
 				return nil, err
 			}
-			d, err := dictFromPairs(l.(*List).Elems)
-			return d, in.wrapNode(err, x.Key)
+			return d, nil
 		}, true
 	case *syntax.SetComp:
-		elems := c.listComp(c.res.asListComp(x))
+		comp, _, _, bad := c.compLoop(c.res.asListComp(x))
+		if bad != nil {
+			return bad, true
+		}
 		return func(in *interp) (Value, error) {
-			l, err := elems(in)
+			s := newSet(false)
+			err := comp(in, nil, func(v Value) error {
+				return in.wrapNode(s.d.Set(v, None), x.Elt)
+			})
 			if err != nil {
 				return nil, err
 			}
-			s, _, err := setDisplay(l.(*List).Elems)
-			return s, in.wrapNode(err, x.Elt)
+			return s, nil
 		}, true
 	}
 	return nil, false

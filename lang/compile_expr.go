@@ -479,6 +479,42 @@ func (l chainLink) Span() syntax.Span {
 }
 
 func (c *compiler) listComp(x *syntax.ListComp) evalFn {
+	comp, firstIter, identity, bad := c.compLoop(x)
+	if bad != nil {
+		return bad
+	}
+	if x.Gen {
+		return genExpr(x, firstIter, identity, comp)
+	}
+	return func(in *interp) (Value, error) {
+		var out []Value
+		err := comp(in, nil, func(v Value) error {
+			if len(out) >= growthLimit {
+				return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
+					WithHint("loop over the elements with for, or use a tensor"), x.Span())
+			}
+			out = append(out, v)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		return &List{Elems: out}, nil
+	}
+}
+
+// compLoopFn runs a comprehension in frame in, calling emit with each
+// element as it is made; first, when not nil, is the first iterable,
+// evaluated already (a generator expression's is, when it is made).
+type compLoopFn = func(in *interp, first Value, emit func(v Value) error) error
+
+// compLoop compiles the loops of comprehension x: comp runs them,
+// firstIter evaluates the first iterable, identity says that the
+// element is the first loop's item itself (x for x in it). bad, when not
+// nil, is what the comprehension evaluates to instead: its compile error.
+// A list comprehension collects the elements; dict and set
+// comprehensions insert each as it comes, as CPython's do.
+func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter evalFn, identity bool, bad evalFn) {
 	bl := c.res.comps[x]
 	var cells []int
 	for _, b := range bl.names {
@@ -500,10 +536,10 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			continue
 		}
 		if c.fn == nil || !c.fn.async {
-			return c.failExpr(c.compileError(Errorf(SyntaxError, "asynchronous comprehension outside of an asynchronous function"), x), x)
+			return nil, nil, false, c.failExpr(c.compileError(Errorf(SyntaxError, "asynchronous comprehension outside of an asynchronous function"), x), x)
 		}
 		if x.Gen {
-			return c.failExpr(c.compileError(Errorf(SyntaxError, "kael has no asynchronous generator expressions").
+			return nil, nil, false, c.failExpr(c.compileError(Errorf(SyntaxError, "kael has no asynchronous generator expressions").
 				WithHint("write a list comprehension, [x async for x in it], or an async def with yield"), x), x)
 		}
 	}
@@ -524,7 +560,6 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 	elt := c.expr(x.Elt)
 	// identity: x for x in it, with x a plain local of the comprehension,
 	// is each item itself; nothing else reads x, so it is not stored.
-	identity := false
 	if f := x.Fors; len(f) == 1 && len(f[0].Ifs) == 0 {
 		t, isName := f[0].Target.(*syntax.Ident)
 		if e, ok := x.Elt.(*syntax.Ident); ok && isName && t.Name == e.Name {
@@ -532,10 +567,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			identity = b != nil && b.kind == scopeLocal
 		}
 	}
-	// comp runs the comprehension in frame in, calling emit with each
-	// element; first, when not nil, is the first iterable, evaluated
-	// already (a generator expression's is, when it is made).
-	comp := func(in *interp, first Value, emit func(v Value) error) error {
+	comp = func(in *interp, first Value, emit func(v Value) error) error {
 		for _, i := range cells {
 			in.locals[i] = &varCell{} // one cell per evaluation, as in Python
 		}
@@ -637,24 +669,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		}
 		return run(0)
 	}
-	if x.Gen {
-		return genExpr(x, clauses[0].iter, identity, comp)
-	}
-	return func(in *interp) (Value, error) {
-		var out []Value
-		err := comp(in, nil, func(v Value) error {
-			if len(out) >= growthLimit {
-				return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
-					WithHint("loop over the elements with for, or use a tensor"), x.Span())
-			}
-			out = append(out, v)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		return &List{Elems: out}, nil
-	}
+	return comp, clauses[0].iter, identity, nil
 }
 
 // growthLimit bounds the elements of a list, tuple or string built by a

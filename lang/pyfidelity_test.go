@@ -116,6 +116,10 @@ var pythonFidelityCases = []struct{ src, want string }{
 	{"import itertools\nlist(itertools.product([1], repeat=-1))", "ValueError: repeat argument cannot be negative"},
 	{"import itertools\nitertools.islice([1], -1)", "ValueError: Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."},
 	{"import itertools\nitertools.islice([1], 0, 1, 0)", "ValueError: Step for islice() must be a positive integer or None."},
+	// dict and set comprehensions insert each element as it comes: key,
+	// value, insertion, then the next; an unhashable one stops the loop
+	{"log = []\ndef k(i):\n    log.append(('k', i))\n    return [] if i == 1 else i\ndef v(i):\n    log.append(('v', i))\n    return i\ntry:\n    {k(i): v(i) for i in range(3)}\nexcept TypeError as e:\n    log.append(str(e))\ntry:\n    {k(i) for i in range(3)}\nexcept TypeError as e:\n    log.append(str(e))\nlog", "[('k', 0), ('v', 0), ('k', 1), ('v', 1), \"unhashable type: 'list'\", ('k', 0), ('k', 1), \"unhashable type: 'list'\"]"},
+	{"{i % 3: i for i in range(7)}, {c for c in 'abcab'} == set('abc'), {k: v for k, v in zip('ab', range(5))}, {x: y for x in range(2) for y in 'ab' if x}", "({0: 6, 1: 4, 2: 5}, True, {'a': 0, 'b': 1}, {1: 'b'})"},
 	// functools.reduce and partial.
 	{"from functools import reduce, partial\nreduce(lambda a, b: a * b, [1, 2, 3, 4]), reduce(lambda a, b: a + b, [], 0), reduce(max, [3, 9, 2]), reduce(lambda acc, w: acc + len(w), [\"ab\", \"c\"], 0)", "(24, 0, 9, 3)"},
 	{"from functools import reduce\nreduce(lambda a, b: a + b, [])", "TypeError: reduce() of empty iterable with no initial value"},

@@ -120,7 +120,8 @@ func TestStringAndContainerGuard(t *testing.T) {
 		{`set(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
 		{`frozenset(range(10**9))`, "MemoryError: a set of 1000000000 elements needs too much memory"},
 		{`set(i for i in range(10**9))`, "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
-		{`{i: i for i in range(10**9)}`, "MemoryError: a list comprehension of more than 1000 elements is too long"},
+		{`{i: i for i in range(10**9)}`, "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
+		{`{i for i in range(10**9)}`, "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
 		{"d = {}\nfor i in range(10**9):\n    d[i] = i", "MemoryError: a dict or set of more than 1000 elements needs too much memory"},
 		{`len(set(range(1000)))`, "1000"},
 	}
