@@ -76,7 +76,7 @@ func NewBase() Base { return Base{Training: true} }
 // that name keeps its place in the order. p may be nil: a parameter slot
 // holding None, which the tree functions skip.
 func (b *Base) SetParameter(name string, p *tensor.Tensor) {
-	b.registered(name)
+	b.Reassigned(name)
 	b.plain.delete(name)
 	b.buffers.delete(name)
 	delete(b.nonPersistent, name)
@@ -93,7 +93,7 @@ func (b *Base) SetBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, t
 func (b *Base) SetNonPersistentBuffer(name string, t *tensor.Tensor) { b.setBuffer(name, t, false) }
 
 func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
-	b.registered(name)
+	b.Reassigned(name)
 	b.plain.delete(name)
 	b.params.delete(name)
 	b.modules.delete(name)
@@ -112,7 +112,7 @@ func (b *Base) setBuffer(name string, t *tensor.Tensor, persistent bool) {
 // assignment self.name = SomeModule(...)), replacing a parameter or buffer
 // of that name; m may be nil (a submodule slot holding None).
 func (b *Base) SetModule(name string, m Module) {
-	b.registered(name)
+	b.Reassigned(name)
 	b.plain.delete(name)
 	b.params.delete(name)
 	b.buffers.delete(name)
@@ -192,7 +192,7 @@ func (b *Base) Parameter(name string) *tensor.Tensor {
 // (weight_norm's weight, recomputed before each forward). It is not a
 // parameter or buffer: the tree functions and the state dict skip it.
 func (b *Base) SetPlain(name string, t *tensor.Tensor) {
-	b.registered(name)
+	b.Reassigned(name)
 	b.plain.set(name, t)
 }
 
@@ -240,8 +240,11 @@ func (b *Base) Delete(name string) bool {
 	return gone
 }
 
-// registered forgets that name was deleted: it holds something again.
-func (b *Base) registered(name string) {
+// Reassigned forgets that del took name away: it holds something again,
+// registered (the Set methods call it) or a plain attribute the language
+// stores beside the registry (lin.bias = None after del lin.bias, which
+// PyTorch's forward reads as None).
+func (b *Base) Reassigned(name string) {
 	if len(b.deleted) > 0 {
 		b.deleted = slices.DeleteFunc(b.deleted, func(s string) bool { return s == name })
 		b.missingRead.Store(nil)

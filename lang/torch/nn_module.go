@@ -273,6 +273,11 @@ func hyperValue(v any) lang.Value {
 // a plain attribute; when it is true the caller drops its own plain
 // attribute of that name, as PyTorch removes it from __dict__.
 func moduleSetAttr(m nn.Module, name string, v lang.Value) (handled bool, err error) {
+	defer func() {
+		if err == nil {
+			m.Base().Reassigned(name) // m.name holds v now, whoever stores it
+		}
+	}()
 	if sub, ok := asModule(v); ok {
 		v = sub // an instance of a user's nn.Module class (nn_subclass.go)
 	}

@@ -150,5 +150,16 @@ v = V()
 del v.unused
 P(v(torch.ones(1, 3)).shape)
 log`,
+		// a plain attribute assigned after del is what the forward reads
+		`torch.manual_seed(0)
+l = nn.Linear(3, 2)
+del l.bias
+l.bias = None
+P(l(torch.ones(1, 3)).shape, [n for n, _ in l.named_parameters()], l.bias)
+b = nn.BatchNorm1d(3)
+b.eval()
+del b.num_batches_tracked
+P(b(torch.ones(2, 3)).shape)
+log`,
 	})
 }
