@@ -775,6 +775,18 @@ func pullerOf(v Value) (puller, error) {
 		return x.next, nil
 	case *Iterator:
 		return x.next, nil
+	case *Range:
+		// stepped, not collected: islice(range(10**12), 3) and
+		// zip_longest(range(n), ...) as CPython's, whatever n
+		n, i := x.count(), uint64(0)
+		return func() (Value, bool, error) {
+			if i >= n {
+				return nil, false, nil
+			}
+			v := x.Start + int64(i)*x.Step
+			i++
+			return v, true, nil
+		}, nil
 	case IterMaker:
 		it, err := x.Iter()
 		if err != nil {
@@ -965,9 +977,9 @@ func (l *lazyIterator) Iterate(yield func(Value) bool) error {
 	}
 }
 
-// Puller steps through v one element at a time: a generator or another
-// lazy iterator gives only the elements asked for, other iterables are
-// collected first. The function's ok is false at the end.
+// Puller steps through v one element at a time: a generator, another
+// lazy iterator or a range gives only the elements asked for, other
+// iterables are collected first. The function's ok is false at the end.
 func Puller(v Value) (func() (v Value, ok bool, err error), error) { return pullerOf(v) }
 
 // IsStepped reports whether v computes its elements as they are asked

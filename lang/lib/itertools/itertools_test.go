@@ -45,6 +45,8 @@ var cases = []langtest.Case{
 	{naturals + "z = it.zip_longest(naturals(), 'ab', fillvalue='-')\n[next(z) for _ in range(4)], list(it.zip_longest()), list(it.zip_longest([1, 2, 3], 'x')), list(it.zip_longest('ab', [1], fillvalue=0)), type(z).__name__", "([(0, 'a'), (1, 'b'), (2, '-'), (3, '-')], [], [(1, 'x'), (2, None), (3, None)], [('a', 1), ('b', 0)], 'zip_longest')"},
 	{flaky + "z = it.zip_longest(Flaky(), [7])\nout = []\nfor _ in range(3):\n    try:\n        out.append(next(z))\n    except ValueError:\n        out.append('ValueError')\n    except StopIteration:\n        out.append('stop')\nout", "[(1, 7), 'ValueError', 'stop']"},
 	{"it.zip_longest([1], 5)", "TypeError: 'int' object is not iterable"},
+	// a range is stepped, not collected, however long
+	{"z = it.zip_longest(range(10**12), 'ab')\n[next(z) for _ in range(3)], list(it.islice(range(10**12), 2, 6)), list(it.pairwise(range(-3, 3, 2))), list(it.islice(range(5, -5, -3), 10)), next(it.tee(range(10**15))[1])", "([(0, 'a'), (1, 'b'), (2, None)], [2, 3, 4, 5], [(-3, -1), (-1, 1)], [5, 2, -1, -4], 0)"},
 	// tee: an error of the source reaches the iterator that asked and ends
 	// nothing; iterators in step over an endless source
 	{flaky + "a, b = it.tee(Flaky())\nout = []\nfor i in (a, b):\n    for _ in range(5):\n        try:\n            out.append(next(i))\n        except ValueError:\n            out.append('VE')\n        except StopIteration:\n            out.append('stop')\nout", "[1, 'VE', 3, 4, 'stop', 1, 3, 4, 'stop', 'stop']"},
