@@ -300,7 +300,7 @@ func (in *interp) awaitResumer(v Value) (resumer, error) {
 		return in.awaitResumer(x.co)
 	case *Generator:
 		if x.st.iterableCoroutine {
-			return stateResumer{x.st}, nil
+			return stateResumer{x.resumable()}, nil
 		}
 	case *asyncGenOp:
 		return x, nil
@@ -327,7 +327,7 @@ func (in *interp) awaitResumer(v Value) (resumer, error) {
 			}
 			switch it := r.(type) {
 			case *Generator:
-				return stateResumer{it.st}, nil
+				return stateResumer{it.resumable()}, nil
 			case *Coroutine:
 				return nil, Errorf(TypeError, "__await__() returned a coroutine")
 			case *coroutineWrapper:

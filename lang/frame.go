@@ -29,6 +29,17 @@ func (in *interp) newFrame(f *Function) *interp {
 	return fr
 }
 
+// takeFrame returns a frame of the session's recycled ones (see newFrame),
+// or a new one, for a generator's body: no caller's, nothing in its slots.
+func (s *Session) takeFrame() *interp {
+	if s == nil || s.frames == nil {
+		return &interp{s: s}
+	}
+	fr := s.frames
+	s.frames, fr.nextFree, fr.back = fr.nextFree, nil, nil
+	return fr
+}
+
 // setFunction makes fr a frame of f, with as many slots as f has locals,
 // all empty (a frame that ran f last already is one).
 func (fr *interp) setFunction(f *Function) {

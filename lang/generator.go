@@ -75,13 +75,20 @@ type genState struct {
 	// each int unboxed, for a consumer that adds them (sumOf).
 	ints func(yield func(int64) bool) error
 	// sink is the loop body of the for statement that consumes the
-	// generator, while Iterate runs it: the body's yield calls it on
-	// the coroutine instead of switching to the consumer for each value
-	// (see iterateSink).
+	// generator, while iterateInline runs the body in the loop's own
+	// goroutine: the body's yield calls it instead of switching to a
+	// consumer. closing says that the loop stopped and the body was
+	// thrown GeneratorExit at its yield, as close() does; caller is the
+	// exception the loop's frame handles, which the loop body sees.
 	sink    func(Value) bool
-	started bool
-	running bool
-	done    bool
+	closing bool
+	caller  *Error
+	// cleanupAdded says that queueKill is attached to the *Generator
+	// (see resumable).
+	cleanupAdded bool
+	started      bool
+	running      bool
+	done         bool
 	// own is the exception the body is handling where it is suspended
 	// (CPython's gi_exc_state): it is the session's handling while the
 	// body runs, and not after it yields.
@@ -106,10 +113,23 @@ type genKilled struct{}
 
 // newGenerator returns a generator whose body is run, as a coroutine.
 func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Value, error)) *Generator {
-	st := &genState{kind: "generator", name: name, s: s, fr: fr, run: run}
-	g := &Generator{st: st}
-	runtime.AddCleanup(g, queueKill, st)
-	return g
+	return &Generator{st: &genState{kind: "generator", name: name, s: s, fr: fr, run: run}}
+}
+
+// resumable returns g's state for a resumption that may start the body's
+// coroutine (next, send, throw, a step of an iterator or of yield from),
+// having first attached the cleanup that ends that coroutine when g is
+// garbage (queueKill). A generator that is only ever run in its
+// consumer's goroutine (iterateDirect, iterateInline) or never run has no
+// coroutine to end, and goes without the cleanup, whose registration
+// costs about as much as the rest of the generator's making.
+func (g *Generator) resumable() *genState {
+	st := g.st
+	if !st.cleanupAdded {
+		st.cleanupAdded = true
+		runtime.AddCleanup(g, queueKill, st)
+	}
+	return st
 }
 
 // genKills are the abandoned generators to end, by session (see
@@ -169,8 +189,10 @@ func endAbandoned(s *Session) {
 // function, whose arguments are bound in fr (a frame that the call gives
 // back): the generator gets a frame of its own.
 func (fr *interp) makeGenerator(f *Function) (Value, error) {
-	body := &interp{s: fr.s}
-	body.setFunction(f)
+	body := fr.s.takeFrame()
+	if body.fn != f {
+		body.setFunction(f)
+	}
 	copy(body.locals, fr.locals)
 	body.ctx, body.depth, body.ticks, body.weight = fr.ctx, fr.depth, fr.ticks, fr.weight
 	g := newGenerator(f.qualifiedName(), fr.s, body, func(st *genState) (Value, error) {
@@ -347,13 +369,8 @@ func (st *genState) iterateInts(yield func(int64) bool) (ok bool, err error) {
 // resumed: it returns the value sent, or the error thrown in. When the
 // generator is killed instead, it ends the body (see body).
 func (st *genState) yield(v Value) (Value, error) {
-	if sink := st.sink; sink != nil {
-		if sink(v) {
-			return None, nil // what a for loop sends
-		}
-		// The loop stopped (break, return, an error): the body waits
-		// here, handing nothing over, as if the loop had taken v.
-		st.sink, v = nil, nil
+	if st.sink != nil {
+		return st.yieldInline(v)
 	}
 	if !st.pass(v) {
 		panic(genKilled{})
@@ -371,7 +388,7 @@ func (st *genState) yield(v Value) (Value, error) {
 
 // Next is next(g): the next value, or StopIteration when the body ends.
 func (g *Generator) Next() (Value, error) {
-	v, done, err := g.st.step(None, nil)
+	v, done, err := g.resumable().step(None, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -396,7 +413,7 @@ func (g *Generator) Send(v Value) (Value, error) {
 	if !g.st.started && v != None && !g.st.done {
 		return nil, Errorf(TypeError, "can't send non-None value to a just-started generator")
 	}
-	r, done, err := g.st.step(v, nil)
+	r, done, err := g.resumable().step(v, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -443,10 +460,10 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 		if st.direct != nil {
 			return st.iterateDirect(yield)
 		}
-		return st.iterateSink(yield)
+		return g.iterateInline(yield)
 	}
 	for {
-		v, done, err := g.st.step(None, nil)
+		v, done, err := g.resumable().step(None, nil)
 		if err != nil || done {
 			return err
 		}
@@ -456,18 +473,97 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 	}
 }
 
-// iterateSink runs a consumed generator function's body with yield, the
-// consuming for statement's loop body, as its sink: each value goes to
-// the loop body on the coroutine, without a switch to the consumer and
-// back; a switch happens only when the body ends or the loop stops. The
-// loop body may run on the coroutine because nothing in it can reach
-// the generator (it is no name's value: see compiler.loopCall) and it
-// yields nothing itself (the loop is not in a generator's body).
-func (st *genState) iterateSink(yield func(Value) bool) error {
-	st.sink = yield
-	_, _, err := st.step(None, nil)
-	st.sink = nil
-	return err
+// iterateInline runs a consumed generator function's body in the
+// consuming for statement's goroutine, with yield, the loop body, as its
+// sink: each value goes to the loop body by a call, with no coroutine
+// made and no switch. The loop body may run inside the generator's body
+// because nothing in it can reach the generator (it is no name's value:
+// see compiler.loopCall) and it yields nothing itself (the loop is not
+// in a generator's body).
+//
+// When the loop stops early (break, return, an error), nothing can resume
+// the generator, so it ends at once, as CPython's does when the loop drops
+// it: GeneratorExit is raised at its yield and its finally clauses and
+// with statements' exits run before the loop's statement goes on. What
+// that closing raises, or a yield after GeneratorExit, is reported on
+// stderr as CPython reports an exception raised while an object is freed
+// (reportIgnored), and the loop's own outcome stands.
+func (g *Generator) iterateInline(yield func(Value) bool) error {
+	st := g.st
+	st.takeContext()
+	s := st.s
+	st.caller = s.handling
+	s.callersHandling = append(s.callersHandling, st.caller)
+	s.handling = st.own
+	st.started, st.running, st.sink = true, true, yield
+	defer func() {
+		st.sink, st.running, st.done = nil, false, true
+		s.handling, st.caller = st.caller, nil
+		s.callersHandling = s.callersHandling[:len(s.callersHandling)-1]
+		if body := st.fr; body != nil && body.s == s {
+			// Nothing can resume the body: its frame goes back to the
+			// session for the next call or generator, as a call's does.
+			st.fr, body.gen, body.ret, body.notes = nil, nil, nil, nil
+			body.releaseFrame(body)
+		}
+	}()
+	_, err, ignored := st.runInline()
+	if st.closing {
+		switch {
+		case ignored:
+			g.reportIgnored(Errorf(RuntimeError, "generator ignored GeneratorExit"))
+		case err != nil && ToError(err).Kind != GeneratorExit:
+			g.reportIgnored(st.bodyError(err))
+		}
+		return nil
+	}
+	if err != nil {
+		return st.bodyError(err)
+	}
+	return nil
+}
+
+// runInline runs the body for iterateInline: ignored says that it
+// yielded again after GeneratorExit and was ended there (genKilled).
+func (st *genState) runInline() (ret Value, err error, ignored bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, killed := r.(genKilled); !killed {
+				panic(r)
+			}
+			ignored = true
+		}
+	}()
+	ret, err = st.run(st)
+	return ret, err, false
+}
+
+// yieldInline is yield in a body that iterateInline runs: it calls the
+// loop body with v, in the loop's handling of exceptions, and returns
+// None (what a for loop sends), or raises GeneratorExit once the loop
+// has stopped. A yield after that ends the body (CPython's close():
+// "generator ignored GeneratorExit").
+func (st *genState) yieldInline(v Value) (Value, error) {
+	if st.closing {
+		panic(genKilled{})
+	}
+	s := st.s
+	own, n := s.handling, len(s.callersHandling)
+	s.callersHandling, s.handling = s.callersHandling[:n-1], st.caller
+	more := st.sink(v)
+	s.callersHandling, s.handling = append(s.callersHandling, st.caller), own
+	if more {
+		return None, nil
+	}
+	st.closing = true
+	return nil, Errorf(GeneratorExit, "")
+}
+
+// reportIgnored writes err to stderr as raised while g was
+// dropped, in CPython's words ("Exception ignored in: <generator object
+// f at 0x...>").
+func (g *Generator) reportIgnored(err *Error) {
+	fmt.Fprintf(g.st.s.Stderr(), "Exception ignored in: %s\n%s\n", g, strings.TrimRight(err.Render(), "\n"))
 }
 
 // Attr returns the generator's methods, __name__, __qualname__,
@@ -590,7 +686,7 @@ func (in *interp) yieldFrom(it Value, x *syntax.YieldExpr) (Value, error) {
 		var sent Value = None
 		var thrown error
 		for {
-			v, done, err := sub.st.step(sent, thrown)
+			v, done, err := sub.resumable().step(sent, thrown)
 			if err != nil {
 				return nil, err
 			}
@@ -732,7 +828,7 @@ func (c *compiler) genArgCall(x *syntax.CallExpr) evalFn {
 // loopCall compiles the iterable of "for x in f(args)", a call of a name
 // with positional arguments: when f is a generator function and the loop
 // is not in a generator's body, the generator is marked consumed, so
-// that the loop body runs as its sink (iterateSink). Nothing but the
+// that the loop body runs as its sink (iterateInline). Nothing but the
 // loop holds a generator that such a call has just made.
 func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
 	fn, args := c.expr(x.Fn), c.exprs(argExprs(x.Args))
@@ -768,7 +864,7 @@ func pullerOf(v Value) (puller, error) {
 	switch x := v.(type) {
 	case *Generator:
 		return func() (Value, bool, error) {
-			v, done, err := x.st.step(None, nil)
+			v, done, err := x.resumable().step(None, nil)
 			return v, !done && err == nil, err
 		}, nil
 	case *lazyIterator:
@@ -1004,7 +1100,7 @@ func (g *Generator) Throw(exc Value) (Value, error) {
 		g.st.done = true
 		return nil, excError(x)
 	}
-	r, done, err := g.st.step(nil, excError(x))
+	r, done, err := g.resumable().step(nil, excError(x))
 	if err != nil {
 		return nil, err
 	}

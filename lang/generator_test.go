@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -163,7 +164,7 @@ var generatorCases = []struct{ src, want string }{
 	{"any(x > 1 for x in count(5)), list(x for x in count(3) if x)", "(True, [1, 2])"},
 	{"k = 2\nlist(x * k for x in range(3) for _ in 'ab')", "[0, 0, 2, 2, 4, 4]"},
 	// A for statement over a generator function's call runs its loop
-	// body as the generator's sink (iterateSink): the same breaks,
+	// body as the generator's sink (iterateInline): the same breaks,
 	// returns, errors, else clauses and nesting.
 	{"out = []\nfor x in count(5):\n    if x == 3:\n        break\n    out.append(x)\nout", "[0, 1, 2]"},
 	{"try:\n    for x in count(5):\n        1 / 0\nexcept ZeroDivisionError:\n    r = 'caught'\nr", "'caught'"},
@@ -177,6 +178,18 @@ var generatorCases = []struct{ src, want string }{
 	{"g2 = count(3)\nout = []\nfor x in count(3):\n    out.append((x, next(g2)))\nout", "[(0, 0), (1, 1), (2, 2)]"},
 	{"out = []\nfor v in tree([1, [2, [3]], 4]):\n    for w in count(v):\n        out.append(w)\nout", "[0, 0, 1, 0, 1, 2, 0, 1, 2, 3]"},
 	{"def first(n):\n    for x in count(n):\n        for y in count(n):\n            if y == 1:\n                return x, y\nfirst(3)", "(0, 1)"},
+	// The loop that consumes the generator closes it where it stops, as
+	// CPython's does when it drops the generator: GeneratorExit at the
+	// yield, finally clauses and with statements' exits before the
+	// statement after the loop (or the loop's error, or the return).
+	{"log = []\ndef fin():\n    try:\n        yield 1\n        yield 2\n    finally:\n        log.append('fin')\nfor x in fin():\n    log.append(x)\n    break\nlog.append('after')\nlog", "[1, 'fin', 'after']"},
+	{"log = []\ndef fin():\n    try:\n        yield 1\n    except GeneratorExit as e:\n        log.append(type(e).__name__)\n        raise\n    finally:\n        log.append('fin')\ntry:\n    for x in fin():\n        raise KeyError('k')\nexcept KeyError as e:\n    log.append(repr(e))\nlog", "['GeneratorExit', 'fin', \"KeyError('k')\"]"},
+	{"log = []\ndef fin():\n    try:\n        yield 1\n        yield 2\n    finally:\n        log.append('fin')\ndef f():\n    for x in fin():\n        return x\nlog.append(f())\nlog", "['fin', 1]"},
+	{"log = []\nclass CM:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        log.append(a[0].__name__)\ndef held():\n    with CM():\n        yield 1\n        yield 2\nfor x in held():\n    break\nlog", "['GeneratorExit']"},
+	{"def ret():\n    try:\n        yield 1\n    except GeneratorExit:\n        return 5\nfor x in ret():\n    break\nx", "1"},
+	{"log = []\ndef fin():\n    try:\n        yield 1\n    finally:\n        log.append('fin')\nfor x in fin():\n    pass\nelse:\n    log.append('else')\nlog", "['fin', 'else']"},
+	{"import sys\ndef inexc():\n    try:\n        raise KeyError('g')\n    except KeyError:\n        yield sys.exc_info()[0].__name__\n        yield sys.exc_info()[0].__name__\nout = []\nfor x in inexc():\n    out.append((x, sys.exc_info()[0]))\nout", "[('KeyError', None), ('KeyError', None)]"},
+	{"import sys\ndef plain():\n    yield sys.exc_info()[0]\nout = []\ntry:\n    raise ValueError('outer')\nexcept ValueError:\n    for x in plain():\n        out.append((x.__name__, sys.exc_info()[0].__name__))\nout", "[('ValueError', 'ValueError')]"},
 	{"def g():\n    x = yield 1\n    yield x * 2\nit = g()\nnext(it), it.send(21)", "(1, 42)"},
 	{"def g():\n    yield 1, 2\nlist(g())", "[(1, 2)]"},
 	{"def g():\n    return (yield)\nit = g()\nnext(it)\nnext(it, 'x')", "'x'"},
@@ -243,7 +256,7 @@ func TestGeneratorGoroutinesEnd(t *testing.T) {
 	}
 	before := runtime.NumGoroutine()
 	// Suspended by next, and by a for loop's break (the loop body was the
-	// generator's sink: iterateSink).
+	// generator's sink, run inline: iterateInline, which closes it).
 	if r := s.Exec(ctx, "", "for _ in range(200):\n    g = naturals()\n    next(g)\n    for x in naturals():\n        break\ng = None"); r.Err != nil {
 		t.Fatal(r.Err.Render())
 	}
@@ -388,5 +401,47 @@ func TestConsumedGeneratorsFreed(t *testing.T) {
 	genKills.Unlock()
 	if n != 0 {
 		t.Errorf("%d consumed generators wait to be ended", n)
+	}
+}
+
+// TestGeneratorLoopCloseReportsIgnored checks what a for loop's closing
+// of the generator it stops early cannot raise (a yield after
+// GeneratorExit, an error in a finally clause): CPython writes it to
+// stderr as raised while the generator was freed, and the loop's own
+// outcome stands.
+func TestGeneratorLoopCloseReportsIgnored(t *testing.T) {
+	var out, errs strings.Builder
+	s := NewSession(IO{Stdout: &out, Stderr: &errs})
+	src := `def h():
+    try:
+        yield 1
+    finally:
+        yield 2
+def k():
+    try:
+        yield 1
+    finally:
+        raise ValueError("in finally")
+got = []
+for x in h():
+    got.append(x)
+    break
+for x in k():
+    got.append(x)
+    break
+got`
+	if got := outcome(s.Exec(context.Background(), "", src)); got != "[1, 1]" {
+		t.Fatalf("cell: %s", got)
+	}
+	text := errs.String()
+	for _, want := range []string{
+		"Exception ignored in: <generator object h at 0x",
+		"RuntimeError: generator ignored GeneratorExit",
+		"Exception ignored in: <generator object k at 0x",
+		"ValueError: in finally",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, text)
+		}
 	}
 }

@@ -71,6 +71,12 @@ var langRows = []langRow{
 	// path, one element boxed and handed on at a time.
 	{key: "genexpr_mul", work: "sum(x * 2 for x in range(N)), per element", src: "s = sum(x * 2 for x in range(N))", n: 2_000_000, goal: 1.0},
 	{key: "genfunc", work: "for x in gen(N), def gen(n): yield, per element", src: "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x", n: 1_000_000, goal: 1.0},
+	// A short generator made and run to its end in each iteration, as
+	// data code's helpers that yield a few values are: what making a
+	// generator costs. Measured, with no goal yet (0.5x CPython when it
+	// was added, from about 10x slower before the for loop ran such a
+	// generator without a coroutine).
+	{key: "genshort", work: "for x in trio(i), a 3-value generator made each iteration", src: "def trio(k):\n    yield k\n    yield k + 1\n    yield k + 2\ns = 0\nfor i in range(N):\n    for x in trio(i):\n        s = s + x", n: 300_000},
 	// Issue 34's calls of builtins, the way data-preparation code calls
 	// them: Python's overloaded builtins, len, a math function, a
 	// conversion and isinstance, seven calls an iteration.
