@@ -103,6 +103,12 @@ var noStatement syntax.Node = spanNode{}
 // has a position.
 func (in *interp) errorAt(err error, span syntax.Span) *Error {
 	e := asError(err)
+	if e.resumed {
+		e.resumed = false
+		if e.Kind != KeyboardInterrupt {
+			e.Trace = append([]Frame{{Function: in.fnName, Span: span, Src: in.src, Filename: in.filename, state: in.state()}}, e.Trace...)
+		}
+	}
 	if !e.Span.Start.IsValid() {
 		e.Span, e.Src, e.Filename, e.Function = span, in.src, in.filename, in.fnName
 		e.frame = in.state()
@@ -120,7 +126,7 @@ func (in *interp) errorAt(err error, span syntax.Span) *Error {
 // its targets and value), which would cost that walk at every level.
 func (in *interp) errorAtNode(err error, n syntax.Node) *Error {
 	e := asError(err)
-	if !e.Span.Start.IsValid() {
+	if !e.Span.Start.IsValid() || e.resumed {
 		return in.errorAt(e, n.Span())
 	}
 	if e.Src == "" {

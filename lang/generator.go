@@ -329,8 +329,10 @@ func (st *genState) bodyError(err error) *Error {
 	if e.Kind == StopIteration || (e.Kind == StopAsyncIteration && st.kind == "async generator") {
 		re := Errorf(RuntimeError, "%s raised %s", st.kind, e.Kind)
 		re.Span, re.Src, re.Filename, re.Trace = e.Span, e.Src, e.Filename, e.Trace
-		return re
+		re.Function, re.frame = e.Function, e.frame
+		e = re
 	}
+	e.resumed = e.Span.Start.IsValid() && st.fr != nil
 	return e
 }
 
