@@ -75,7 +75,8 @@ func addChain(n int, d float64) float64 {
 // BenchmarkPrefillProducts times one thread's products of a GPT-2 124M
 // prefill of 128 tokens (four a layer, float32), each layer's weights
 // its own, as many layers as -prefill-layers, so that the weights come
-// from memory as in the model (12 layers are 340 MB): CPU ms a prefill.
+// from memory as in the model (12 layers are 340 MB): CPU ms a prefill,
+// and wall ms a prefill, on -gemm-prefill-threads goroutines.
 func BenchmarkPrefillProducts(b *testing.B) {
 	prefill := stepShapes[len(stepShapes)-4:]
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -96,12 +97,16 @@ func BenchmarkPrefillProducts(b *testing.B) {
 	for b.Loop() {
 		for _, w := range weights {
 			for i, s := range prefill {
-				Mul(s.m, s.n, s.k, as[i], w[i], cs[i], Options{Threads: 1})
+				Mul(s.m, s.n, s.k, as[i], w[i], cs[i], Options{Threads: *prefillThreads})
 			}
 		}
 	}
 	cpu1, _ := processCPU()
 	b.ReportMetric(float64(cpu1-cpu0)/1e6/float64(b.N)*12/float64(len(weights)), "cpu-ms/prefill")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N)*12/float64(len(weights)), "ms/prefill")
 }
 
-var prefillLayers = flag.Int("gemm-prefill-layers", 12, "BenchmarkPrefillProducts: layers of distinct weights")
+var (
+	prefillLayers  = flag.Int("gemm-prefill-layers", 12, "BenchmarkPrefillProducts: layers of distinct weights")
+	prefillThreads = flag.Int("gemm-prefill-threads", 1, "BenchmarkPrefillProducts: goroutines a product")
+)
