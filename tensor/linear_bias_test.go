@@ -8,7 +8,8 @@ import (
 
 // TestLinearBiasFirst checks that Linear with the bias written before the
 // product (linearBiasFirst) gives the product plus the bias bit for bit,
-// and that the operands it does not take are computed as before.
+// and that the operands it does not take are computed as before; for
+// matrices, with the weight's transpose packed as well (LinearPacked).
 func TestLinearBiasFirst(t *testing.T) {
 	g := NewGenerator(7)
 	for _, tc := range []struct {
@@ -42,7 +43,7 @@ func TestLinearBiasFirst(t *testing.T) {
 			w := mustOp(Randn(g, tc.dtype, tc.out, k))
 			bias := mustOp(Randn(g, tc.dtype, tc.out))
 			want := mustOp(Add(mustOp(Matmul(x, w.T())), bias))
-			got, err := linearBiasFirst(x, w, bias)
+			got, err := linearBiasFirst(x, w, nil, bias)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,6 +52,17 @@ func TestLinearBiasFirst(t *testing.T) {
 			}
 			if got := mustOp(Linear(x, w, bias)); !bitsEqual(got, want) {
 				t.Errorf("Linear %v\nwant %v", got, want)
+			}
+			if x.Dim() != 2 {
+				return
+			}
+			// A recurrent layer's step: the weight's transpose packed.
+			pack := PackMatrix(w.T())
+			if got, err := linearBiasFirst(x, w, pack, bias); err != nil || (got != nil) != tc.taken {
+				t.Fatalf("packed: taken %v (%v), want %v", got != nil, err, tc.taken)
+			}
+			if got := mustOp(LinearPacked(x, w, pack, bias)); !bitsEqual(got, want) {
+				t.Errorf("LinearPacked %v\nwant %v", got, want)
 			}
 		})
 	}

@@ -53,9 +53,9 @@ func LSTMCellForward(gi, gh, cx *Tensor) (hy, cy, act, tcy *Tensor, err error) {
 		return nil, nil, nil, nil, err
 	}
 	if cx.dtype == Float32 {
-		err = lstmForward(ins, out, h, vecmath.SigmoidFloat32, vecmath.TanhFloat32)
+		err = lstmForward(ins, out, h, lstmKernels32)
 	} else {
-		err = lstmForward(ins, out, h, sigmoidFloat64s, tanhFloat64s)
+		err = lstmForward(ins, out, h, lstmKernels64)
 	}
 	return hy, cy, act, tcy, err
 }
@@ -107,9 +107,25 @@ func contiguousAll(ts ...*Tensor) ([]*Tensor, error) {
 	return out, nil
 }
 
+// lstmKernels are the element-wise kernels of the forward cell over
+// slices: sigmoid and tanh (dst = f(src)), add and mul (dst = a op b,
+// each element rounded once, so any implementation gives the scalar
+// loop's bits; dst may be a or b).
+type lstmKernels[T Float] struct {
+	sigmoid, tanh func(dst, src []T)
+	add, mul      func(dst, a, b []T)
+}
+
+// lstmKernels32 and lstmKernels64 are the vector kernels of float32 and
+// the Go loops (or vector kernels) of float64.
+var (
+	lstmKernels32 = lstmKernels[float32]{vecmath.SigmoidFloat32, vecmath.TanhFloat32, vecmath.AddVV, vecmath.MulVV}
+	lstmKernels64 = lstmKernels[float64]{sigmoidFloat64s, tanhFloat64s, vecmath.AddFloat64, vecmath.MulVVFloat64}
+)
+
 // lstmForward is LSTMCellForward's loop over the batch: ins are gi, gh and
 // cx, out hy, cy, act and tcy, all contiguous.
-func lstmForward[T Float](ins, out []*Tensor, h int, sigmoid, tanh func(dst, src []T)) error {
+func lstmForward[T Float](ins, out []*Tensor, h int, k lstmKernels[T]) error {
 	vals := make([][]T, 0, 7)
 	for _, t := range append(ins[:3:3], out...) {
 		v, err := contiguousValues[T](t)
@@ -119,26 +135,23 @@ func lstmForward[T Float](ins, out []*Tensor, h int, sigmoid, tanh func(dst, src
 		vals = append(vals, v)
 	}
 	gi, gh, cx, hy, cy, act, tcy := vals[0], vals[1], vals[2], vals[3], vals[4], vals[5], vals[6]
+	// gates = gh + gi, every row at once.
+	k.add(act, gh[:len(act)], gi[:len(act)])
 	for b := range len(cx) / max(h, 1) {
 		a := act[4*h*b : 4*h*(b+1)]
-		for j, v := range gh[4*h*b : 4*h*(b+1)] {
-			a[j] = v + gi[4*h*b+j]
-		}
-		sigmoid(a[:2*h], a[:2*h])
-		tanh(a[2*h:3*h], a[2*h:3*h])
-		sigmoid(a[3*h:], a[3*h:])
+		k.sigmoid(a[:2*h], a[:2*h])
+		k.tanh(a[2*h:3*h], a[2*h:3*h])
+		k.sigmoid(a[3*h:], a[3*h:])
 		in, forget, cell, output := a[:h], a[h:2*h], a[2*h:3*h], a[3*h:]
 		c, tc, hrow, cxrow := cy[h*b:h*(b+1)], tcy[h*b:h*(b+1)], hy[h*b:h*(b+1)], cx[h*b:h*(b+1)]
-		for j := range c {
-			// Each product rounded before the sum, as PyTorch's separate
-			// mul and add_ kernels (the conversions forbid a fused
-			// multiply-add).
-			c[j] = T(forget[j]*cxrow[j]) + T(in[j]*cell[j])
-		}
-		tanh(tc, c)
-		for j := range hrow {
-			hrow[j] = output[j] * tc[j]
-		}
+		// cy = f·cx + i·g, each product rounded before the sum, as
+		// PyTorch's separate mul and add_ kernels (no fused
+		// multiply-add); tc holds f·cx until it is tanh(cy).
+		k.mul(tc, forget, cxrow)
+		k.mul(c, in, cell)
+		k.add(c, tc, c)
+		k.tanh(tc, c)
+		k.mul(hrow, output, tc)
 	}
 	return nil
 }

@@ -93,3 +93,41 @@ func mulPacked[T float32 | float64](a *Tensor, bp gemm.Packed[T], out *Tensor, m
 	c := gemm.Matrix[T]{Data: out.storage.data.([]T), Offset: out.offset, RowStride: n, ColStride: 1}
 	gemm.MulPacked(m, n, k, am, bp, 0, c, gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
 }
+
+// matmulPackedAddInPlace adds a·B to acc, a new contiguous m×n matrix of
+// a's float dtype, for the B that p was packed from and still holds (p
+// current, a 2-D with B's rows as its columns), reading p's packed
+// panels: acc + MatmulPacked(a, p) bit for bit (gemm.MulPackedAdd). It
+// reports whether it did; other operands are left to the caller.
+func matmulPackedAddInPlace(acc, a *Tensor, p *PackedMatrix) (bool, error) {
+	b := p.b
+	if a.Dim() != 2 || acc.Dim() != 2 || a.dtype != b.dtype || acc.dtype != b.dtype || !p.current() {
+		return false, nil
+	}
+	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+	if b.shape[0] != k || acc.shape[0] != m || acc.shape[1] != n || m < 2 || n < 2 || !acc.IsContiguous() {
+		return false, nil
+	}
+	if acc.storage == a.storage || acc.storage == b.storage {
+		return false, nil
+	}
+	switch bp := p.packed.(type) {
+	case gemm.Packed[float32]:
+		mulPackedAdd(a, bp, acc, m, n, k)
+	case gemm.Packed[float64]:
+		mulPackedAdd(a, bp, acc, m, n, k)
+	default:
+		return false, nil
+	}
+	if Interrupted() {
+		return true, errInterrupted()
+	}
+	return true, nil
+}
+
+// mulPackedAdd adds a·B to the contiguous m×n acc, B packed in bp.
+func mulPackedAdd[T float32 | float64](a *Tensor, bp gemm.Packed[T], acc *Tensor, m, n, k int) {
+	am := gemm.Matrix[T]{Data: a.storage.data.([]T), Offset: a.offset, RowStride: a.strides[0], ColStride: a.strides[1]}
+	c := gemm.Matrix[T]{Data: acc.storage.data.([]T), Offset: acc.offset, RowStride: n, ColStride: 1}
+	gemm.MulPackedAdd(m, n, k, am, bp, 0, c, gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+}

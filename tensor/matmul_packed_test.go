@@ -64,20 +64,34 @@ func TestLinearPacked(t *testing.T) {
 	w := mustOp(Randn(g, Float32, 60, 50))
 	other := mustOp(Randn(g, Float32, 60, 50))
 	bias := mustOp(Randn(g, Float32, 60))
-	want := mustOp(Linear(x, w, bias))
+	want := mustOp(Add(mustOp(Matmul(x, w.T())), bias))
 	for _, tc := range []struct {
 		name string
 		pack *PackedMatrix
+		bias *Tensor
+		want *Tensor
 	}{
-		{"packed", PackMatrix(w.T())},
-		{"none", nil},
-		{"another matrix's", PackMatrix(other.T())},
-		{"the weight untransposed", PackMatrix(w)},
+		{"packed", PackMatrix(w.T()), bias, want},
+		{"packed, no bias", PackMatrix(w.T()), nil, mustOp(Matmul(x, w.T()))},
+		{"none", nil, bias, want},
+		{"another matrix's", PackMatrix(other.T()), bias, want},
+		{"the weight untransposed", PackMatrix(w), bias, want},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := mustOp(LinearPacked(x, w, tc.pack, bias)); !Equal(got, want) {
-				t.Errorf("%v\nwant %v", got, want)
+			if got := mustOp(LinearPacked(x, w, tc.pack, tc.bias)); !bitsEqual(got, tc.want) {
+				t.Errorf("%v\nwant %v", got, tc.want)
 			}
 		})
 	}
+	t.Run("weight written after packing", func(t *testing.T) {
+		v := mustOp(w.Clone())
+		pack := PackMatrix(v.T())
+		if err := v.Fill(0.5); err != nil {
+			t.Fatal(err)
+		}
+		want := mustOp(Add(mustOp(Matmul(x, v.T())), bias))
+		if got := mustOp(LinearPacked(x, v, pack, bias)); !bitsEqual(got, want) {
+			t.Errorf("%v\nwant %v", got, want)
+		}
+	})
 }

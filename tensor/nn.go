@@ -900,10 +900,14 @@ func LinearPacked(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tens
 	}
 	var y *Tensor
 	var err error
-	if weightT != nil && x.Dim() == 2 && weightT.isTransposeOf(weight) {
-		y, err = MatmulPacked(x, weightT)
-	} else if y, err = linearBiasFirst(x, weight, bias); y != nil || err != nil {
+	packed := weightT != nil && x.Dim() == 2 && weightT.isTransposeOf(weight)
+	if !packed {
+		weightT = nil
+	}
+	if y, err = linearBiasFirst(x, weight, weightT, bias); y != nil || err != nil {
 		return y, err
+	} else if packed {
+		y, err = MatmulPacked(x, weightT)
 	} else {
 		y, err = Matmul(x, weight.T())
 	}
@@ -991,9 +995,11 @@ const linearBiasMaxK = 256
 // (MatmulAddInPlace), so the output is written once instead of being
 // stored by the product and then read and written again by addBiasRows.
 // Each element is bias + product, rounded once: addBiasRows' product +
-// bias bit for bit. It returns nil and no error for other operands,
-// which Linear computes as before.
-func linearBiasFirst(x, weight, bias *Tensor) (*Tensor, error) {
+// bias bit for bit. With weightT, the current PackMatrix of weight.T()
+// (a recurrent layer's step), the product reads its packed panels
+// (MatmulPacked's, added by gemm.MulPackedAdd). It returns nil and no
+// error for other operands, which Linear computes as before.
+func linearBiasFirst(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tensor, error) {
 	d := x.dtype
 	if bias == nil || (d != Float32 && d != Float64) || weight.dtype != d || bias.dtype != d || weight.Dim() != 2 || bias.Dim() != 1 {
 		return nil, nil
@@ -1021,7 +1027,12 @@ func linearBiasFirst(x, weight, bias *Tensor) (*Tensor, error) {
 	} else {
 		fillRows(y2.storage.data.([]float64)[y2.offset:y2.offset+rows*out], bias.storage.data.([]float64)[bias.offset:bias.offset+out])
 	}
-	done, err := MatmulAddInPlace(y2, x2, weight.T())
+	var done bool
+	if weightT != nil && x.Dim() == 2 && weightT.current() {
+		done, err = matmulPackedAddInPlace(y2, x2, weightT)
+	} else {
+		done, err = MatmulAddInPlace(y2, x2, weight.T())
+	}
 	if err != nil {
 		return nil, err
 	}

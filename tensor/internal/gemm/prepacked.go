@@ -48,6 +48,46 @@ func MulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 
 	if trivialProduct(m, n, k, a, c) {
 		return
 	}
+	mulPacked(m, n, k, a, b, col0, c, opt, false)
+}
+
+// MulPackedAdd computes C += A·B for MulPacked's operands: each element
+// of C gains the element of MulPacked's product, rounded once, C + A·B
+// bit for bit (as MulAdd is for Mul). While k is within the kernels'
+// block along K, the kernels add their tiles to C as they store them
+// (a layer's output set to its bias, then the product added, is written
+// once); past it, or for products that Mul computes by its plain loop,
+// the product is computed aside and added.
+func MulPackedAdd[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 int, c Matrix[T], opt Options) {
+	if m < 0 || n < 0 || k < 0 {
+		panic(fmt.Sprintf("gemm: negative dimension %d×%d×%d", m, n, k))
+	}
+	if m == 0 || n == 0 {
+		return
+	}
+	checkView("C", c, m, n)
+	if c.ColStride != 1 {
+		panic("gemm: MulPackedAdd's C must have contiguous rows")
+	}
+	if k == 0 || k > kernelFor[T]().kc || volume(m, n, k) <= naiveMaxWork {
+		p := Matrix[T]{Data: make([]T, m*n), RowStride: n, ColStride: 1}
+		MulPacked(m, n, k, a, b, col0, p, opt)
+		for i := range m {
+			row := c.Data[c.Offset+i*c.RowStride:][:n]
+			for j, v := range p.Data[i*n : (i+1)*n] {
+				row[j] += v
+			}
+		}
+		return
+	}
+	checkView("A", a, m, k)
+	mulPacked(m, n, k, a, b, col0, c, opt, true)
+}
+
+// mulPacked computes MulPacked's product of checked operands (m, n, k
+// positive), stored into C, or added to it when add is set (k within
+// one block along K, so that each element is C + the whole product).
+func mulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 int, c Matrix[T], opt Options, add bool) {
 	b.check(k, n, col0)
 	if c.ColStride != 1 {
 		panic("gemm: MulPacked's C must have contiguous rows")
@@ -60,10 +100,10 @@ func MulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 
 	kn := kernelFor[T]()
 	threads := threadsFor(work, opt)
 	if b.NR != kn.nr || col0%kn.nr != 0 {
-		mulWith(kn, m, n, k, a, Matrix[T]{}, c, threads, opt.Cancelled, b.packer(col0, false), false)
+		mulWith(kn, m, n, k, a, Matrix[T]{}, c, threads, opt.Cancelled, b.packer(col0, false), add)
 		return
 	}
-	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, c: c, threads: threads, cancelled: opt.Cancelled, pre: &b, preCol: col0}
+	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, c: c, threads: threads, cancelled: opt.Cancelled, pre: &b, preCol: col0, add: add}
 	j.mul()
 }
 

@@ -91,6 +91,64 @@ func testMulPacked[T float32 | float64](t *testing.T) {
 	}
 }
 
+// TestMulPackedAdd checks that MulPackedAdd gives C + MulPacked's product
+// bit for bit: a recurrent step's shape (20 rows, W_hhᵀ packed, K within
+// one block), K past a block (the product computed aside), slivers of
+// another width (packed by the driver), an unaligned column, the plain
+// loop's sizes, k = 0, padded rows of C, one and three threads.
+func TestMulPackedAdd(t *testing.T) {
+	forEachImpl(t, func(t *testing.T) {
+		t.Run("float32", testMulPackedAdd[float32])
+		t.Run("float64", testMulPackedAdd[float64])
+	})
+}
+
+func testMulPackedAdd[T float32 | float64](t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	own := kernelFor[T]().nr
+	cases := []struct {
+		name             string
+		m, k, cols, col0 int
+		nr               int
+		c                string
+	}{
+		{"recurrent step", 20, 200, 800, 0, own, "row"},
+		{"K over a block", 7, 600, 3 * own, own, own, "row"},
+		{"partial last sliver", 9, 40, 50, 0, own, "padded"},
+		{"another width", 13, 40, 64, 16, 8, "row"},
+		{"unaligned column", 3, 17, 40, 5, 16, "padded"},
+		{"plain loop", 2, 4, 8, 0, own, "row"},
+		{"k = 0", 3, 0, 8, 0, own, "row"},
+	}
+	for _, tc := range cases {
+		for _, threads := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/threads=%d", tc.name, threads), func(t *testing.T) {
+				p, _ := packedOf[T](rng, tc.k, tc.cols, tc.nr)
+				n := tc.cols - tc.col0
+				opt := Options{Threads: threads}
+				a := newView[T](rng, layoutByName("padded"), tc.m, tc.k)
+				c := newView[T](rng, layoutByName(tc.c), tc.m, n)
+				prod := Matrix[T]{Data: make([]T, tc.m*n), RowStride: n, ColStride: 1}
+				MulPacked(tc.m, n, tc.k, a, p, tc.col0, prod, opt)
+				want := make([]T, tc.m*n)
+				for i := range tc.m {
+					for j := range n {
+						want[i*n+j] = at(c, i, j) + prod.Data[i*n+j]
+					}
+				}
+				MulPackedAdd(tc.m, n, tc.k, a, p, tc.col0, c, opt)
+				got := make([]T, tc.m*n)
+				for i := range tc.m {
+					for j := range n {
+						got[i*n+j] = at(c, i, j)
+					}
+				}
+				sameBits(t, "MulPackedAdd", want, got)
+			})
+		}
+	}
+}
+
 // sameBits fails the test where got and want differ in any bit.
 func sameBits[T float32 | float64](t *testing.T, what string, want, got []T) {
 	t.Helper()
@@ -115,6 +173,7 @@ func TestMulPackedPanics(t *testing.T) {
 		{"column offset", func() { MulPacked(4, 32, 10, a, p, 32, c, Options{}) }},
 		{"rows past the sliver", func() { MulPacked(4, 32, 11, a, p, 0, c, Options{}) }},
 		{"transposed", func() { MulTransPacked(4, 11, 32, a, p, c, Options{}) }},
+		{"adding, columns past the data", func() { MulPackedAdd(4, 40, 10, a, p, 0, c, Options{}) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {
