@@ -241,6 +241,22 @@ func init() {
 		e := exhausted()
 		e.Hint = "the iterator is exhausted: next(it, default) returns default instead"
 		return nil, e
+	}).setFast(func(_ *interp, n int, x, dflt Value) (Value, bool) {
+		// next(it) and next(it, default) of an engine iterator, which
+		// runs no user code: an element, or the default once exhausted.
+		// An exhausted iterator without a default (StopIteration) and
+		// every other iterable go to the Go function.
+		it, ok := x.(*Iterator)
+		if !ok {
+			return nil, false
+		}
+		if v, ok, _ := it.next(); ok {
+			return v, true
+		}
+		if n == 2 {
+			return dflt, true
+		}
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "dir(*object)", "The names of object's attributes and methods, sorted (those its class's __dir__ returns, when it defines one); without object, the names of the variables in scope.", func(a *Args) (Value, error) {
 		var names []string
