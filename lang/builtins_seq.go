@@ -3,9 +3,10 @@ package lang
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // The methods of lists, dicts, tuples and strings, as in Python.
@@ -119,68 +120,75 @@ func defListMethods() {
 				return None, nil
 			}
 		}
-		keys := l.Elems
-		if !a.IsNone("key") {
-			keys = make([]Value, len(l.Elems))
-			for i, e := range l.Elems {
-				k, err := a.in.call(a.Value("key"), []Value{e}, nil, nil, a.in.stmtNode())
-				if err != nil {
-					return nil, err
-				}
-				keys[i] = k
-			}
-		}
-		order, err := sortOrder(keys, rev)
-		if err != nil {
-			return nil, err
-		}
-		sorted := make([]Value, len(order))
-		for i, j := range order {
-			sorted[i] = l.Elems[j]
-		}
-		l.Elems = sorted
-		return None, nil
+		return None, a.in.sortList(l, a.Value("key"), rev)
 	})
 }
 
-// sortOrder returns the positions of keys in stable sorted order, or a
-// TypeError when two keys cannot be compared.
-func sortOrder(keys []Value, reverse bool) (idx []int, err error) {
-	idx = make([]int, len(keys))
-	for i := range idx {
-		idx[i] = i
-	}
-	// The first error (two keys that do not compare, an interrupt, looked
-	// for every pollEvery comparisons) leaves the sort by a sortAbort panic.
-	defer func() {
-		if r := recover(); r != nil {
-			abort, ok := r.(sortAbort)
-			if !ok {
-				panic(r)
+// sortList is CPython 3.11's list.sort (list_sort_impl): the list looks
+// empty while key= and < run, key= is called on each element in order
+// first (an error there leaves the list as it was), reverse= reverses
+// the list before and after a stable sort, and the sort is timSort's,
+// CPython's own, by < alone. On an error from < the list is the
+// permutation the sort left it in; a list changed by key= or < is
+// "ValueError: list modified during sort", with what was put in it
+// dropped, as in CPython.
+func (in *interp) sortList(l *List, key Value, reverse bool) error {
+	items := l.Elems
+	l.Elems = nil
+	all := sortSlice{keys: items}
+	if _, noKey := key.(NoneType); !noKey {
+		all = sortSlice{keys: make([]Value, len(items)), values: items}
+		for i, e := range items {
+			k, err := in.call(key, []Value{e}, nil, nil, in.stmtNode())
+			if err != nil {
+				l.Elems = items
+				return err
 			}
-			idx, err = nil, abort.err
+			all.keys[i] = k
 		}
-	}()
-	compared := 0
-	sort.SliceStable(idx, func(i, j int) bool {
-		compared++
-		if err := PollInterrupt(compared); err != nil {
-			panic(sortAbort{err})
+	}
+	if reverse {
+		all.reverse(0, len(items))
+	}
+	at := in.stmtNode()
+	err := timSort(all, func(x, y Value) (bool, error) { return in.sortLess(x, y, at) })
+	// CPython marks the emptied list so that any operation on it that
+	// stores (append, insert, extend by one) is seen; an emptied list
+	// that held nothing since (clear, a slice assignment of nothing) is
+	// not a change.
+	if err == nil && cap(l.Elems) != 0 {
+		err = Errorf(ValueError, "list modified during sort")
+	}
+	if reverse {
+		reverseValues(items)
+	}
+	l.Elems = items
+	return err
+}
+
+// sortLess is list.sort's comparison, Python's x < y and its truth; ints,
+// floats and strs of the same type compare here directly, with the same
+// answer (a NaN is less than nothing and nothing is less than a NaN).
+func (in *interp) sortLess(x, y Value, at syntax.Node) (bool, error) {
+	switch a := x.(type) {
+	case int64:
+		if b, ok := y.(int64); ok {
+			return a < b, nil
 		}
-		x, y := keys[idx[i]], keys[idx[j]]
-		c, err := Compare(x, y)
-		if err != nil && !notComparable(err) {
-			panic(sortAbort{err})
+	case float64:
+		if b, ok := y.(float64); ok {
+			return a < b, nil
 		}
-		if err != nil {
-			panic(sortAbort{Errorf(TypeError, "'<' not supported between instances of '%s' and '%s'", TypeName(x), TypeName(y))})
+	case string:
+		if b, ok := y.(string); ok {
+			return a < b, nil
 		}
-		if reverse {
-			return c > 0
-		}
-		return c < 0
-	})
-	return idx, nil
+	}
+	r, err := in.compare(syntax.LT, x, y, at)
+	if err != nil {
+		return false, err
+	}
+	return Truth(r)
 }
 
 // sortedPlain returns a sorted copy of elems when they are all ints
@@ -237,9 +245,6 @@ func sortedOf[T int64 | float64 | string](elems []Value) ([]Value, bool) {
 
 // insertionSortMax is the longest list sortedOf sorts by insertion.
 const insertionSortMax = 20
-
-// sortAbort carries the error that stops sortOrder's sort.
-type sortAbort struct{ err error }
 
 func defDictMethods() {
 	defMethod("dict", "keys(self)", "A view of the keys, in insertion order: iterable, sized, live, and a set for | & - ^ and the subset comparisons (d.keys() - {'a'}).", func(a *Args) (Value, error) {
