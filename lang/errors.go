@@ -79,14 +79,15 @@ type Error struct {
 	// being made; handlers counts the except clauses running for it.
 	pooled   bool
 	handlers uint8
-	// frame is what the frame the error was raised in held (its
-	// traceback frame's f_locals, f_globals, f_code; frames.go).
-	frame *frameState
 	// resumed says that the error has just left a generator's body for
 	// the code that resumed it (a for loop, next, list, yield from),
 	// whose frame is not in Trace yet: the first errorAt in that frame
-	// adds it, as a call's caller adds itself (traced).
+	// adds it, as a call's caller adds itself (traced). With the flags
+	// above, in the padding before frame.
 	resumed bool
+	// frame is what the frame the error was raised in held (its
+	// traceback frame's f_locals, f_globals, f_code; frames.go).
+	frame *frameState
 }
 
 // settle computes a lazy message; it returns e.
