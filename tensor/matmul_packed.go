@@ -77,9 +77,9 @@ func MatmulPacked(a *Tensor, p *PackedMatrix) (*Tensor, error) {
 	}
 	switch bp := p.packed.(type) {
 	case gemm.Packed[float32]:
-		mulPacked(a, bp, out, m, n, k)
+		mulPacked(a, bp, out, m, n, k, false)
 	case gemm.Packed[float64]:
-		mulPacked(a, bp, out, m, n, k)
+		mulPacked(a, bp, out, m, n, k, false)
 	}
 	if Interrupted() {
 		return nil, errInterrupted()
@@ -87,11 +87,17 @@ func MatmulPacked(a *Tensor, p *PackedMatrix) (*Tensor, error) {
 	return out, nil
 }
 
-// mulPacked computes the m×n out = a·B, B packed in bp.
-func mulPacked[T float32 | float64](a *Tensor, bp gemm.Packed[T], out *Tensor, m, n, k int) {
+// mulPacked computes the contiguous m×n out = a·B, B packed in bp, or,
+// with add, adds a·B to out (gemm.MulPackedAdd).
+func mulPacked[T float32 | float64](a *Tensor, bp gemm.Packed[T], out *Tensor, m, n, k int, add bool) {
 	am := gemm.Matrix[T]{Data: a.storage.data.([]T), Offset: a.offset, RowStride: a.strides[0], ColStride: a.strides[1]}
 	c := gemm.Matrix[T]{Data: out.storage.data.([]T), Offset: out.offset, RowStride: n, ColStride: 1}
-	gemm.MulPacked(m, n, k, am, bp, 0, c, gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
+	opt := gemm.Options{Threads: NumThreads(), Cancelled: Interrupted}
+	if add {
+		gemm.MulPackedAdd(m, n, k, am, bp, 0, c, opt)
+		return
+	}
+	gemm.MulPacked(m, n, k, am, bp, 0, c, opt)
 }
 
 // matmulPackedAddInPlace adds a·B to acc, a new contiguous m×n matrix of
@@ -113,9 +119,9 @@ func matmulPackedAddInPlace(acc, a *Tensor, p *PackedMatrix) (bool, error) {
 	}
 	switch bp := p.packed.(type) {
 	case gemm.Packed[float32]:
-		mulPackedAdd(a, bp, acc, m, n, k)
+		mulPacked(a, bp, acc, m, n, k, true)
 	case gemm.Packed[float64]:
-		mulPackedAdd(a, bp, acc, m, n, k)
+		mulPacked(a, bp, acc, m, n, k, true)
 	default:
 		return false, nil
 	}
@@ -123,11 +129,4 @@ func matmulPackedAddInPlace(acc, a *Tensor, p *PackedMatrix) (bool, error) {
 		return true, errInterrupted()
 	}
 	return true, nil
-}
-
-// mulPackedAdd adds a·B to the contiguous m×n acc, B packed in bp.
-func mulPackedAdd[T float32 | float64](a *Tensor, bp gemm.Packed[T], acc *Tensor, m, n, k int) {
-	am := gemm.Matrix[T]{Data: a.storage.data.([]T), Offset: a.offset, RowStride: a.strides[0], ColStride: a.strides[1]}
-	c := gemm.Matrix[T]{Data: acc.storage.data.([]T), Offset: acc.offset, RowStride: n, ColStride: 1}
-	gemm.MulPackedAdd(m, n, k, am, bp, 0, c, gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
 }
