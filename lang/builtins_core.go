@@ -871,9 +871,9 @@ func shortCircuit(it Value, stopAt bool) (Value, error) {
 // extremum returns the Python max (sign 1) or min (sign -1), with the
 // keyword arguments key and default.
 func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
-	name, op := "max", ">"
+	name, op := "max", syntax.GT
 	if sign < 0 {
-		name, op = "min", "<"
+		name, op = "min", syntax.LT
 	}
 	return func(a *Args, elems []Value) (Value, error) {
 		dflt, hasDefault := kwArg(a, "default")
@@ -899,16 +899,21 @@ func extremum(sign int) func(a *Args, elems []Value) (Value, error) {
 				}
 			}
 		}
+		// As CPython's min and max: each key against the best so far by
+		// > (max) or < (min) and the truth of its result, so that a user
+		// class's __gt__ or __lt__ is asked once and a tuple's elements ==
+		// first.
 		best, bestKey := elems[0], keys[0]
 		for i, e := range elems[1:] {
-			c, err := Compare(keys[i+1], bestKey)
-			if err != nil && !notComparable(err) {
+			r, err := a.Compare(op, keys[i+1], bestKey)
+			if err != nil {
 				return nil, err
 			}
+			better, err := Truth(r)
 			if err != nil {
-				return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(keys[i+1]), TypeName(bestKey))
+				return nil, err
 			}
-			if c*sign > 0 {
+			if better {
 				best, bestKey = e, keys[i+1]
 			}
 		}

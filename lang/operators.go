@@ -778,21 +778,103 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 	if _, ok, nan := numCompare(a, b); ok && nan {
 		return false, nil // no order holds with a NaN
 	}
+	if xs, ys, ok := orderedSeqs(a, b); ok {
+		return in.seqOrder(op, xs, ys, at, 0)
+	}
 	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
 	}
 	switch op {
-	case syntax.LT:
-		return c < 0, nil
-	case syntax.LE:
-		return c <= 0, nil
-	case syntax.GT:
-		return c > 0, nil
-	case syntax.GE:
-		return c >= 0, nil
+	case syntax.LT, syntax.LE, syntax.GT, syntax.GE:
+		return orderHolds(op, c), nil
 	}
 	return nil, Errorf(TypeError, "unsupported comparison %s", op)
+}
+
+// orderedSeqs returns the elements of a and b when both are lists or
+// both tuples (named tuples and torch.Size count as tuples), the pairs
+// whose <, <=, > and >= Python's list and tuple define.
+func orderedSeqs(a, b Value) (xs, ys []Value, ok bool) {
+	if !(isPlainList(a) && isPlainList(b)) && !(isTupleKind(a) && isTupleKind(b)) {
+		return nil, nil, false
+	}
+	xs, xok := seqElems(a)
+	ys, yok := seqElems(b)
+	return xs, ys, xok && yok
+}
+
+// seqOrder is <, <=, > or >= between two lists or two tuples, as
+// CPython's list and tuple comparisons are: the first index whose
+// elements are not equal (the same object, or == true) decides, by op
+// between those two elements and with its result as it is; when one
+// sequence runs out first, the lengths decide. So a user class's __eq__
+// is asked before its __lt__, and (nan, 1) < (nan, 2) is False.
+func (in *interp) seqOrder(op syntax.Token, xs, ys []Value, at syntax.Node, depth int) (Value, error) {
+	if depth > maxNesting {
+		return nil, Errorf(RecursionError, "maximum recursion depth exceeded in comparison")
+	}
+	for i := 0; i < len(xs) && i < len(ys); i++ {
+		x, y := xs[i], ys[i]
+		if simpleLeaf(x) && simpleLeaf(y) { // numbers and strings: no == of their own to ask
+			if c, ok, nan := numCompare(x, y); ok {
+				if nan {
+					return false, nil // x == y is False, and no order holds with a NaN
+				}
+				if c != 0 {
+					return orderHolds(op, c), nil
+				}
+				continue
+			}
+			if sx, ok := x.(string); ok {
+				if sy, ok := y.(string); ok {
+					if c := strings.Compare(sx, sy); c != 0 {
+						return orderHolds(op, c), nil
+					}
+					continue
+				}
+			}
+		}
+		if sameObject(x, y) || sameList(x, y) {
+			continue // Python compares container elements identity first
+		}
+		r, err := in.compareValues(syntax.EQL, x, y, at)
+		if err != nil {
+			return nil, err
+		}
+		eq, err := Truth(r)
+		if err != nil {
+			return nil, err
+		}
+		if eq {
+			continue
+		}
+		if xs2, ys2, ok := orderedSeqs(x, y); ok {
+			return in.seqOrder(op, xs2, ys2, at, depth+1)
+		}
+		return in.compareValues(op, x, y, at)
+	}
+	return orderHolds(op, len(xs)-len(ys)), nil
+}
+
+// sameList reports whether a and b are one list.
+func sameList(a, b Value) bool {
+	l, ok := a.(*List)
+	return ok && l == b
+}
+
+// orderHolds reports whether the ordering op holds for a three-way
+// comparison's result c.
+func orderHolds(op syntax.Token, c int) bool {
+	switch op {
+	case syntax.LT:
+		return c < 0
+	case syntax.LE:
+		return c <= 0
+	case syntax.GT:
+		return c > 0
+	}
+	return c >= 0 // syntax.GE
 }
 
 // maxNesting bounds how deep conversions and printing follow nested

@@ -54,14 +54,8 @@ func dialectCompare(op syntax.Token, a, b Value) (Value, bool, error) {
 	}
 	if ok {
 		switch op {
-		case syntax.LT:
-			return c < 0, true, nil
-		case syntax.LE:
-			return c <= 0, true, nil
-		case syntax.GT:
-			return c > 0, true, nil
-		case syntax.GE:
-			return c >= 0, true, nil
+		case syntax.LT, syntax.LE, syntax.GT, syntax.GE:
+			return orderHolds(op, c), true, nil
 		}
 	}
 	r, ok := setCompare(op, a, b)
