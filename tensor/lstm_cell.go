@@ -82,9 +82,9 @@ func LSTMCellBackward(ghy, gcy, act, tcy, cx *Tensor) (dgates, dcx *Tensor, err 
 		return nil, nil, err
 	}
 	if cx.dtype == Float32 {
-		err = lstmBackward[float32](ins, dgates, dcx, h)
+		err = lstmBackward(ins, dgates, dcx, h, vecmath.LSTMBackwardRowFloat32)
 	} else if cx.dtype == Float64 {
-		err = lstmBackward[float64](ins, dgates, dcx, h)
+		err = lstmBackward[float64](ins, dgates, dcx, h, nil)
 	} else {
 		err = Errorf(RuntimeError, "LSTMCellBackward: %s is neither float32 nor float64", cx.dtype)
 	}
@@ -157,8 +157,11 @@ func lstmForward[T Float](ins, out []*Tensor, h int, k lstmKernels[T]) error {
 }
 
 // lstmBackward is LSTMCellBackward's loop: ins are ghy, gcy (either nil),
-// act, tcy and cx, contiguous.
-func lstmBackward[T Float](ins []*Tensor, dgates, dcx *Tensor, h int) error {
+// act, tcy and cx, contiguous. rowKernel, where not nil, computes a
+// prefix of each batch row when both gradients are given (dg, dc, ghy,
+// gcy, act, tcy and cx of the row) with the loop's bits, and returns its
+// length; the loop computes the rest, and is the reference.
+func lstmBackward[T Float](ins []*Tensor, dgates, dcx *Tensor, h int, rowKernel func(dg, dc, ghy, gcy, act, tcy, cx []T) int) error {
 	vals := make([][]T, 7)
 	for i, t := range append(ins[:5:5], dgates, dcx) {
 		if t == nil {
@@ -173,7 +176,12 @@ func lstmBackward[T Float](ins []*Tensor, dgates, dcx *Tensor, h int) error {
 	ghy, gcy, act, tcy, cx, dg, dc := vals[0], vals[1], vals[2], vals[3], vals[4], vals[5], vals[6]
 	for b := range len(cx) / max(h, 1) {
 		a, d := act[4*h*b:4*h*(b+1)], dg[4*h*b:4*h*(b+1)]
-		for j := range h {
+		done := 0
+		if rowKernel != nil && ghy != nil && gcy != nil {
+			row := func(v []T) []T { return v[h*b : h*(b+1)] }
+			done = rowKernel(d, row(dc), row(ghy), row(gcy), a, row(tcy), row(cx))
+		}
+		for j := done; j < h; j++ {
 			k := h*b + j
 			in, forget, cell, output := a[j], a[h+j], a[2*h+j], a[3*h+j]
 			var gh, gc, gout T
