@@ -27,6 +27,10 @@ var packedColumns = true
 // each image's just before that image's products.
 var gatherByImage = true
 
+// weightPackedOnce, cleared by benchmarks, makes conv2dPacked leave
+// the weight's packing to the GEMM of every image (packedWeights).
+var weightPackedOnce = true
+
 // packedColsWidth returns the width of the slivers in which the forward
 // gathers the columns of x4 (conv2dPacked), and the window table it
 // gathers them by, or 0 where they are gathered as a matrix: T float32
@@ -102,7 +106,7 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 // two layers, 16 of them a batch). Elsewhere, one product takes the whole
 // batch and packs the weight once itself; it returns nil.
 func packedWeights[T float32 | float64](weight *Tensor, groups int, out [2]int) ([]*gemm.PackedA[T], error) {
-	if out[0]*out[1] < foldMaxWidth {
+	if !weightPackedOnce || out[0]*out[1] < foldMaxWidth {
 		return nil, nil
 	}
 	w, err := weight.Reshape(groups, weight.shape[0]/groups, -1) // [G, O/G, K]
