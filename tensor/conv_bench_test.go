@@ -179,9 +179,11 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 // columns kept for the weight gradient) of dcgan's first two
 // Discriminator layers at batch 16 (4×4 kernels, stride 2, padding 1),
 // each image's columns gathered just before its products and all of
-// them gathered first, in CPU time (cpu-µs/op) beside the wall time.
+// them gathered first, the former with the weight packed once a call
+// and once an image (weightPackedOnce), in CPU time (cpu-µs/op) beside
+// the wall time.
 func BenchmarkConv2dKeep(b *testing.B) {
-	defer func() { gatherByImage = true }()
+	defer func() { gatherByImage, weightPackedOnce = true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
@@ -192,9 +194,9 @@ func BenchmarkConv2dKeep(b *testing.B) {
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, byImage := range []bool{false, true} {
-			b.Run(fmt.Sprintf("%s/byImage=%v", l.name, byImage), func(b *testing.B) {
-				gatherByImage = byImage
+		for _, v := range []struct{ byImage, weightOnce bool }{{false, true}, {true, false}, {true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/weightOnce=%v", l.name, v.byImage, v.weightOnce), func(b *testing.B) {
+				gatherByImage, weightPackedOnce = v.byImage, v.weightOnce
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					_, kept, err := Conv2dKeep(x, w, nil, o)

@@ -27,6 +27,10 @@ var packedColumns = true
 // each image's just before that image's products.
 var gatherByImage = true
 
+// weightPackedOnce, cleared by benchmarks, makes conv2dPacked leave
+// the weight's packing to the GEMM of every image (packedWeights).
+var weightPackedOnce = true
+
 // packedColsWidth returns the width of the slivers in which the forward
 // gathers the columns of x4 (conv2dPacked), and the window table it
 // gathers them by, or 0 where they are gathered as a matrix: T float32
@@ -74,8 +78,17 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		return nil, nil, err
 	}
 	k := rows / o.Groups
+	weights, err := packedWeights[T](weight, o.Groups, out)
+	if err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
 	mul := func(m, n, _, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
 		b := gemm.Packed[T]{Data: *buf, Offset: grp * k * nr, SliverStride: rows * nr, NR: nr}
+		if weights != nil {
+			gemm.MulPackedA(n, weights[grp], b, col0, c, opt)
+			return
+		}
 		gemm.MulPacked(m, n, k, a, b, col0, c, opt)
 	}
 	y, err := conv2dFoldedCols[T](x4, weight, bias, out, o, mul, gatherImage)
@@ -84,6 +97,27 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		return nil, nil, err
 	}
 	return y, kept, nil
+}
+
+// packedWeights returns each group's weight matrix [O/G, C/G·kh·kw]
+// packed once for the GEMM (gemm.PackA), where conv2dFoldedCols
+// multiplies image by image (oh·ow of foldMaxWidth or more): the GEMM
+// would otherwise pack the same weight for every image (dcgan's first
+// two layers, 16 of them a batch). Elsewhere, one product takes the whole
+// batch and packs the weight once itself; it returns nil.
+func packedWeights[T float32 | float64](weight *Tensor, groups int, out [2]int) ([]*gemm.PackedA[T], error) {
+	if !weightPackedOnce || out[0]*out[1] < foldMaxWidth {
+		return nil, nil
+	}
+	w, err := weight.Reshape(groups, weight.shape[0]/groups, -1) // [G, O/G, K]
+	if err != nil {
+		return nil, err
+	}
+	packed := make([]*gemm.PackedA[T], groups)
+	for g := range packed {
+		packed[g] = gemm.PackA(w.shape[1], w.shape[2], matrixOf[T](w, g))
+	}
+	return packed, nil
 }
 
 // im2colPacked gathers the columns of x4 [N, C, H, W], the matrix

@@ -15,7 +15,8 @@ import (
 // and cover dcgan's layers, strides, uneven padding, dilation, groups,
 // odd input sizes, a single image, a bias and an input that is a
 // transposed view; the wide images' columns gathered image by image
-// beside their products and all gathered first (gatherByImage). Where
+// beside their products and all gathered first (gatherByImage), their
+// weight packed once a call (packedWeights), groups' too. Where
 // the vector gathers do not run (float64,
 // KAEL_ISA=generic) both sides take the matrix and the test checks
 // nothing new.
@@ -38,6 +39,7 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 		{"odd sizes, uneven padding, bias", []int{2, 3, 9, 15}, []int{5, 3, 4, 3}, opts([2]int{2, 2}, one, [4]int{2, 0, 0, 2}, 1), true, false},
 		{"dilation", []int{2, 2, 11, 13}, []int{3, 2, 3, 3}, opts([2]int{1, 2}, [2]int{2, 3}, [4]int{1, 0, 1, 0}, 1), false, false},
 		{"groups", []int{2, 6, 16, 16}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), true, false},
+		{"groups, image by image", []int{2, 6, 32, 32}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), true, false},
 		{"transposed view", []int{2, 4, 32, 32}, []int{6, 4, 4, 4}, opts(two, one, pad1, 1), false, true},
 		{"stride 1", []int{2, 3, 8, 8}, []int{4, 3, 3, 1}, opts(one, one, [4]int{1, 1, 0, 0}, 1), false, false},
 	}

@@ -54,6 +54,9 @@ type job[T float32 | float64] struct {
 	// nothing of B is packed.
 	pre    *Packed[T]
 	preCol int
+	// preA, when not nil, is A already packed (PackA): the kernels read
+	// its slivers where they are, and nothing of A is packed.
+	preA *PackedA[T]
 	// add makes the first block along K add to C too (MulAdd).
 	add bool
 }
@@ -166,9 +169,14 @@ func (j *job[T]) run(w int) {
 						pb := panel[T]{j.b.Data, j.b.Offset + pc*j.b.RowStride + (jc+j0)*j.b.ColStride, j.b.ColStride, j.b.RowStride, j1 - j0, kc, nr}
 						j.packB(&pb, chunk, j.bpack[j0*kc:])
 					}
-					j.packA(&pa, s)
 					i := s * mr
-					j.sliver(pc, kc, j.apack[i*kc:], j.bpack, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
+					ap := j.apack[i*kc:]
+					if j.preA != nil {
+						ap = j.preA.sliver(pc, ic+i)
+					} else {
+						j.packA(&pa, s)
+					}
+					j.sliver(pc, kc, ap, j.bpack, min(mr, mc-i), j0, j1, pc > 0 || j.add, ic+i, jc, tile)
 				}
 				j.meet.wait()
 				if j.halt {

@@ -10,7 +10,8 @@
 // when forced with SetImpl("generic"), a portable Go micro-kernel is used.
 // Large products are spread over several goroutines. MulPackedB takes B
 // as a caller's packer instead of a view (an implicit GEMM); MulPacked
-// and MulTransPacked take B already in the kernel's packed layout.
+// and MulTransPacked take B already in the kernel's packed layout, and
+// MulPackedA an A packed once too (PackA).
 package gemm
 
 import (

@@ -107,8 +107,10 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 		}
 		kc := min(j.kcMax, j.k-pc)
 		pa := panel[T]{j.a.Data, j.a.Offset + i0*j.a.RowStride + pc*j.a.ColStride, j.a.RowStride, j.a.ColStride, rows, kc, mr}
-		for s := range ceilDiv(rows, mr) {
-			pa.packSliver(apack, s, kn.transA, kn.partA, kn.copyRows)
+		if j.preA == nil {
+			for s := range ceilDiv(rows, mr) {
+				pa.packSliver(apack, s, kn.transA, kn.partA, kn.copyRows)
+			}
 		}
 		// As run does: a chunk of B against A's slivers, then the next.
 		// Each chunk is packed just before its tiles, so that it is still
@@ -118,7 +120,11 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 			c1 := min(c0+kn.ncb, cols)
 			j.packOwnedChunk(bpack[c0*kc:], pc, kc, j0+c0, c1-c0)
 			for i := 0; i < rows; i += mr {
-				j.sliver(pc, kc, apack[i*kc:], bpack, min(mr, rows-i), c0, c1, pc > 0 || j.add, i0+i, j0, tile)
+				ap := apack[i*kc:]
+				if j.preA != nil {
+					ap = j.preA.sliver(pc, i0+i)
+				}
+				j.sliver(pc, kc, ap, bpack, min(mr, rows-i), c0, c1, pc > 0 || j.add, i0+i, j0, tile)
 			}
 		}
 	}

@@ -48,7 +48,7 @@ func MulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 
 	if trivialProduct(m, n, k, a, c) {
 		return
 	}
-	mulPacked(m, n, k, a, b, col0, c, opt, false)
+	mulPacked(m, n, k, a, nil, b, col0, c, opt, false)
 }
 
 // MulPackedAdd computes C += A·B for MulPacked's operands: each element
@@ -81,13 +81,15 @@ func MulPackedAdd[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], co
 		return
 	}
 	checkView("A", a, m, k)
-	mulPacked(m, n, k, a, b, col0, c, opt, true)
+	mulPacked(m, n, k, a, nil, b, col0, c, opt, true)
 }
 
 // mulPacked computes MulPacked's product of checked operands (m, n, k
 // positive), stored into C, or added to it when add is set (k within
 // one block along K, so that each element is C + the whole product).
-func mulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 int, c Matrix[T], opt Options, add bool) {
+// preA, when not nil, is A packed by PackA: the kernels read its slivers
+// where they hold the current kernel's.
+func mulPacked[T float32 | float64](m, n, k int, a Matrix[T], preA *PackedA[T], b Packed[T], col0 int, c Matrix[T], opt Options, add bool) {
 	b.check(k, n, col0)
 	if c.ColStride != 1 {
 		panic("gemm: MulPacked's C must have contiguous rows")
@@ -99,11 +101,12 @@ func mulPacked[T float32 | float64](m, n, k int, a Matrix[T], b Packed[T], col0 
 	}
 	kn := kernelFor[T]()
 	threads := threadsFor(work, opt)
+	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, c: c, threads: threads, cancelled: opt.Cancelled, preA: preA.packedFor(kn), add: add}
 	if b.NR != kn.nr || col0%kn.nr != 0 {
-		mulWith(kn, m, n, k, a, Matrix[T]{}, c, threads, opt.Cancelled, b.packer(col0, false), add)
-		return
+		j.packFn = b.packer(col0, false)
+	} else {
+		j.pre, j.preCol = &b, col0
 	}
-	j := &job[T]{kn: kn, m: m, n: n, k: k, a: a, c: c, threads: threads, cancelled: opt.Cancelled, pre: &b, preCol: col0, add: add}
 	j.mul()
 }
 

@@ -34,7 +34,9 @@ func packedOf[T float32 | float64](rng *rand.Rand, rows, cols, nr int) (Packed[T
 // rows of a taller packed matrix (a group's), columns from an offset,
 // slivers of the kernel's width and of another (packed again by the
 // driver), partial last slivers, one and three threads, and products so
-// small that Mul multiplies them by a loop.
+// small that Mul multiplies them by a loop. MulPackedA, with A packed
+// once by PackA, gives MulPacked's bits too (A past a block of rows, and
+// past one along K).
 func TestMulPacked(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		t.Run("float32", testMulPacked[float32])
@@ -60,6 +62,8 @@ func testMulPacked[T float32 | float64](t *testing.T) {
 		{3, 17, 40, 0, 17, 5, 16},           // an unaligned column
 		{2, 4, 8, 0, 4, 0, own},             // small: Mul's loop
 		{1, 3, 5, 1, 2, 0, 4},
+		{1250, 8, 2 * own, 0, 8, 0, own}, // M over a block of A's rows
+		{300, 20, 2 * own, 0, 20, own, own},
 	}
 	for _, c := range cases {
 		for _, threads := range []int{1, 3} {
@@ -78,6 +82,9 @@ func testMulPacked[T float32 | float64](t *testing.T) {
 				Mul(c.m, n, c.part, a, b, want, opt)
 				MulPacked(c.m, n, c.part, a, p, c.col0, got, opt)
 				sameBits(t, "MulPacked", want.Data, got.Data)
+				got = newView[T](rng, layoutByName("row"), c.m, n)
+				MulPackedA(n, PackA(c.m, c.part, a), p, c.col0, got, opt)
+				sameBits(t, "MulPackedA", want.Data, got.Data)
 				// The weight gradient: C = A·Bᵀ over all the columns.
 				at := newView[T](rng, layoutByName("col"), c.m, c.cols)
 				bt := Matrix[T]{Data: v.Data, Offset: c.row0 * c.cols, RowStride: 1, ColStride: c.cols}
@@ -183,5 +190,34 @@ func TestMulPackedPanics(t *testing.T) {
 			}()
 			tc.fn()
 		})
+	}
+}
+
+// TestMulPackedAOtherImpl checks that an A packed under one
+// implementation and multiplied under another is packed again from its
+// view, not read in the first one's slivers: MulPacked's bits.
+func TestMulPackedAOtherImpl(t *testing.T) {
+	defer SetImpl(Impl())
+	for _, packedBy := range Impls() {
+		for _, usedBy := range Impls() {
+			t.Run(packedBy+"/"+usedBy, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(11, 12))
+				if err := SetImpl(packedBy); err != nil {
+					t.Fatal(err)
+				}
+				const m, k, n = 19, 300, 64
+				a := newView[float32](rng, layoutByName("padded"), m, k)
+				pa := PackA(m, k, a)
+				if err := SetImpl(usedBy); err != nil {
+					t.Fatal(err)
+				}
+				p, _ := packedOf[float32](rng, k, n, PackedWidth[float32]())
+				want := newView[float32](rng, layoutByName("row"), m, n)
+				got := newView[float32](rng, layoutByName("row"), m, n)
+				MulPacked(m, n, k, a, p, 0, want, Options{Threads: 1})
+				MulPackedA(n, pa, p, 0, got, Options{Threads: 1})
+				sameBits(t, "MulPackedA", want.Data, got.Data)
+			})
+		}
 	}
 }
