@@ -424,7 +424,7 @@ func (st *genState) iterateDirect(yield func(Value) bool) error {
 	err := st.direct(yield)
 	st.running, st.done = false, true
 	if err != nil {
-		return bodyError(err)
+		return st.bodyError(err) // the consumer's frame adds its own above the body's
 	}
 	return nil
 }
@@ -441,7 +441,7 @@ func (st *genState) iterateInts(yield func(int64) bool) (ok bool, err error) {
 	err = st.ints(yield)
 	st.running, st.done = false, true
 	if err != nil {
-		return true, bodyError(err)
+		return true, st.bodyError(err)
 	}
 	return true, nil
 }
@@ -831,6 +831,7 @@ func genExpr(x *syntax.ListComp, first evalFn, identity bool, comp func(in *inte
 		*fr = *in
 		fr.locals = append([]Value(nil), in.locals...)
 		fr.nextFree, fr.notes, fr.ret, fr.back, fr.st = nil, nil, nil, nil, nil
+		fr.fnName = "<genexpr>" // its frame's name in tracebacks, as CPython's
 		g := newGenerator("<genexpr>", in.s, fr, func(st *genState) (Value, error) {
 			return None, comp(st.fr, seq, func(v Value) error {
 				_, err := st.yield(v)

@@ -519,3 +519,38 @@ def stubborn():
 		})
 	}
 }
+
+// TestGenExprFrameName checks the frames of a traceback through a
+// generator expression, however it is consumed: the generator
+// expression's frame is <genexpr>, as CPython's, below the frame that
+// consumed it.
+func TestGenExprFrameName(t *testing.T) {
+	const prelude = `def frames(fn):
+    try:
+        fn()
+    except Exception as e:
+        tb, out = e.__traceback__, []
+        while tb is not None:
+            out.append(tb.tb_frame.f_code.co_name)
+            tb = tb.tb_next
+        return out
+xs = [1, 0]
+def outer(consume):
+    return consume(1 // x for x in xs)
+`
+	checkMatchesCPython(t, prelude, []string{
+		"frames(lambda: outer(sum))",
+		"frames(lambda: outer(list))",
+		"frames(lambda: outer(tuple))",
+		"frames(lambda: outer(sorted))",
+		"frames(lambda: outer(min))",
+		"frames(lambda: outer(max))",
+		"def f():\n    return sum(1 // x for x in xs)\nframes(f)",
+		"def f():\n    return next(1 // x for x in xs if x == 0)\nframes(f)",
+		"def f():\n    for v in (1 // x for x in xs):\n        pass\nframes(f)",
+		"def f():\n    g = (1 // x for x in xs)\n    return list(zip(xs, g))\nframes(f)",
+		"def f():\n    return sum(x for x in range(3) if 1 // (x - 1))\nframes(f)",
+		"def f():\n    return sum(int(s) for s in ['1', 'a'])\nframes(f)",
+		"def f():\n    return any(1 // x for x in [0, 1])\nframes(f)",
+	})
+}
