@@ -120,7 +120,9 @@ func (f *FrameObject) Attr(name string) (Value, bool) {
 	case "f_code":
 		if f.code == nil {
 			f.code = &Code{name: f.entry.Name, qualname: f.entry.Name, filename: f.entry.Filename, mode: "exec"}
-			if f.state != nil && f.state.fn != nil {
+			if f.state != nil && f.state.fn != nil && f.state.fn.Name == f.entry.Name {
+				// the function's own frame, not a generator
+				// expression's that runs in a copy of it
 				f.code = functionCode(f.state.fn)
 			}
 		}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
 	"runtime"
@@ -25,10 +26,15 @@ import (
 //
 // The body's goroutine holds the generator's state and frame but never the
 // *Generator the program sees: when that is garbage, a cleanup queues it
-// for its session, which ends the body (a genKilled panic at its yield,
-// running no Python code but Go's deferred calls, such as a with
-// statement's exit) at its next safe point, on its own goroutine: when a
-// cell starts, or a generator. So an abandoned generator does not leak.
+// for its session, which closes it at its next safe point, as CPython
+// closes a generator when its last reference goes: GeneratorExit is
+// raised at its yield, its finally clauses and with statements' exits
+// run, and what that raises is reported as ignored (closeAbandoned). The
+// safe points are on the session's goroutine: the start and end of each
+// top-level statement, the start of a generator, gc.collect() and the
+// program's end (Shutdown), which closes the generators still suspended,
+// as CPython's end does. So an abandoned generator does not leak, and
+// runs its cleanup code.
 
 // GeneratorExit is what close() raises at the yield a generator is
 // suspended at.
@@ -83,12 +89,13 @@ type genState struct {
 	sink    func(Value) bool
 	closing bool
 	caller  *Error
-	// cleanupAdded says that queueKill is attached to the *Generator
-	// (see resumable).
-	cleanupAdded bool
-	started      bool
-	running      bool
-	done         bool
+	// objectID is the id of the *Generator the program sees, once
+	// queueKill is attached to it (see resumable), for the report of
+	// what its closing raised once it is garbage; 0 before.
+	objectID int64
+	started  bool
+	running  bool
+	done     bool
 	// own is the exception the body is handling where it is suspended
 	// (CPython's gi_exc_state): it is the session's handling while the
 	// body runs, and not after it yields.
@@ -125,18 +132,20 @@ func newGenerator(name string, s *Session, fr *interp, run func(g *genState) (Va
 // costs about as much as the rest of the generator's making.
 func (g *Generator) resumable() *genState {
 	st := g.st
-	if !st.cleanupAdded {
-		st.cleanupAdded = true
+	if st.objectID == 0 {
+		st.objectID = ID(g)
 		runtime.AddCleanup(g, queueKill, st)
 	}
 	return st
 }
 
 // genKills are the abandoned generators to end, by session (see
-// endAbandoned).
+// endAbandoned); queued counts them, so that a safe point with none to
+// end takes no lock.
 var genKills struct {
 	sync.Mutex
-	by map[*Session][]*genState
+	by     map[*Session][]*genState
+	queued atomic.Int64
 }
 
 // queueKill is the cleanup of a generator: its session ends its body's
@@ -164,15 +173,20 @@ func enqueueKill(st *genState) {
 		genKills.by = map[*Session][]*genState{}
 	}
 	genKills.by[st.s] = append(genKills.by[st.s], st)
+	genKills.queued.Add(1)
 }
 
-// endAbandoned ends the goroutines of the abandoned generators of s; it
-// runs on the goroutine running s's code, so what the ending runs (Go's
-// deferred calls) does not race with it.
+// endAbandoned ends the abandoned generators of s (closeAbandoned); it
+// runs on the goroutine running s's code, at a safe point (see the top
+// of this file), so what the ending runs does not race with it.
 func endAbandoned(s *Session) {
+	if genKills.queued.Load() == 0 {
+		return
+	}
 	genKills.Lock()
 	sts := genKills.by[s]
 	delete(genKills.by, s)
+	genKills.queued.Add(-int64(len(sts)))
 	genKills.Unlock()
 	for _, st := range sts {
 		if st.running {
@@ -181,7 +195,63 @@ func endAbandoned(s *Session) {
 			enqueueKill(st)
 			continue
 		}
+		st.closeAbandoned()
+	}
+}
+
+// closeAbandoned ends st, whose *Generator is garbage. A generator's
+// body is closed, as CPython closes a generator whose last reference
+// goes: GeneratorExit raised at its yield runs its finally clauses and
+// with statements' exits, and what that raises (other than
+// GeneratorExit), or a yield after it, is written to stderr as an
+// exception ignored while the generator was freed. A coroutine's or
+// async generator's body, or a body written in Go, is ended without
+// running its code (kill).
+func (st *genState) closeAbandoned() {
+	if st.kind != "generator" || st.fr == nil {
 		st.kill()
+		return
+	}
+	if !st.started || st.done || st.running {
+		return
+	}
+	if err := (&Generator{st: st}).Close(); err != nil {
+		st.reportIgnored(st.objectID, ToError(err))
+	}
+}
+
+// closeSuspended closes the generators of s still suspended at a yield,
+// in the order they started, as CPython's end closes those its modules
+// still hold: the program's end (Shutdown) runs it, on s's goroutine.
+func closeSuspended(s *Session) {
+	sts := make([]*genState, 0, len(s.suspended))
+	for st := range s.suspended {
+		sts = append(sts, st)
+	}
+	slices.SortFunc(sts, func(a, b *genState) int { return cmp.Compare(s.suspended[a], s.suspended[b]) })
+	for _, st := range sts {
+		st.closeAbandoned()
+	}
+}
+
+// trackSuspended records st, a generator whose body has just started on
+// its coroutine, among s's generators that the program's end closes;
+// untrackSuspended forgets it once it has ended.
+func (st *genState) trackSuspended() {
+	if st.kind != "generator" || st.fr == nil {
+		return
+	}
+	s := st.s
+	if s.suspended == nil {
+		s.suspended = map[*genState]uint64{}
+	}
+	s.suspendedSeq++
+	s.suspended[st] = s.suspendedSeq
+}
+
+func (st *genState) untrackSuspended() {
+	if st.s != nil && st.s.suspended != nil {
+		delete(st.s.suspended, st)
 	}
 }
 
@@ -208,6 +278,7 @@ func (fr *interp) makeGenerator(f *Function) (Value, error) {
 func (st *genState) kill() {
 	if st.started && !st.done && !st.running {
 		st.done = true
+		st.untrackSuspended()
 		st.stop()
 	}
 }
@@ -223,13 +294,13 @@ var maxLiveGenerators int64 = 1 << 17
 // start makes the body's coroutine; the first next runs it to its first
 // yield or its end.
 func (st *genState) start() error {
-	endAbandoned(st.s)
 	if liveGenerators.Add(1) > maxLiveGenerators {
 		liveGenerators.Add(-1)
 		return Errorf(MemoryError, "more than %d generators are running at once", maxLiveGenerators).
 			WithHint("finish or drop generators before starting more (g.close() ends one)")
 	}
 	st.started = true
+	st.trackSuspended()
 	// live before abandoned, as queueKill reads them the other way
 	// round: one of the two queues a generator dropped around its start.
 	st.live.Store(true)
@@ -273,6 +344,13 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 	if st.done {
 		return None, true, nil
 	}
+	if !st.started {
+		// A safe point: the body's code has not begun.
+		endAbandoned(st.s)
+		if st.done { // the closing's code closed it
+			return None, true, nil
+		}
+	}
 	st.takeContext()
 	st.running = true
 	s := st.s
@@ -299,6 +377,7 @@ func (st *genState) step(v Value, err error) (Value, bool, error) {
 		return y, false, nil
 	}
 	st.done = true
+	st.untrackSuspended()
 	ret, rerr := st.ret, st.err
 	st.ret, st.err = nil, nil
 	if rerr != nil {
@@ -345,7 +424,7 @@ func (st *genState) iterateDirect(yield func(Value) bool) error {
 	err := st.direct(yield)
 	st.running, st.done = false, true
 	if err != nil {
-		return bodyError(err)
+		return st.bodyError(err) // the consumer's frame adds its own above the body's
 	}
 	return nil
 }
@@ -362,7 +441,7 @@ func (st *genState) iterateInts(yield func(int64) bool) (ok bool, err error) {
 	err = st.ints(yield)
 	st.running, st.done = false, true
 	if err != nil {
-		return true, bodyError(err)
+		return true, st.bodyError(err)
 	}
 	return true, nil
 }
@@ -452,7 +531,7 @@ func (g *Generator) TypeName() string { return "generator" }
 
 // String is <generator object f at 0x...>.
 func (g *Generator) String() string {
-	return fmt.Sprintf("<generator object %s at %#x>", g.st.name, ID(g))
+	return generatorRepr(g.st.name, ID(g))
 }
 
 // Iterate resumes the generator for each value until it ends or yield
@@ -513,9 +592,9 @@ func (g *Generator) iterateInline(yield func(Value) bool) error {
 	if st.closing {
 		switch {
 		case ignored:
-			g.reportIgnored(Errorf(RuntimeError, "generator ignored GeneratorExit"))
+			st.reportIgnored(ID(g), Errorf(RuntimeError, "generator ignored GeneratorExit"))
 		case err != nil && ToError(err).Kind != GeneratorExit:
-			g.reportIgnored(st.bodyError(err))
+			st.reportIgnored(ID(g), st.bodyError(err))
 		}
 		return nil
 	}
@@ -561,11 +640,17 @@ func (st *genState) yieldInline(v Value) (Value, error) {
 	return nil, Errorf(GeneratorExit, "")
 }
 
-// reportIgnored writes err to stderr as raised while g was
-// dropped, in CPython's words ("Exception ignored in: <generator object
-// f at 0x...>").
-func (g *Generator) reportIgnored(err *Error) {
-	fmt.Fprintf(g.st.s.Stderr(), "Exception ignored in: %s\n%s\n", g, strings.TrimRight(err.Render(), "\n"))
+// reportIgnored writes err to stderr as raised while the generator
+// whose id is id, of state st, was dropped, in CPython's words
+// ("Exception ignored in: <generator object f at 0x...>").
+func (st *genState) reportIgnored(id int64, err *Error) {
+	fmt.Fprintf(st.s.Stderr(), "Exception ignored in: %s\n%s\n", generatorRepr(st.name, id), strings.TrimRight(err.Render(), "\n"))
+}
+
+// generatorRepr is the repr of the generator named name whose id is id:
+// <generator object f at 0x...>.
+func generatorRepr(name string, id int64) string {
+	return fmt.Sprintf("<generator object %s at %#x>", name, id)
 }
 
 // Attr returns the generator's methods, __name__, __qualname__,
@@ -746,6 +831,7 @@ func genExpr(x *syntax.ListComp, first evalFn, identity bool, comp func(in *inte
 		*fr = *in
 		fr.locals = append([]Value(nil), in.locals...)
 		fr.nextFree, fr.notes, fr.ret, fr.back, fr.st = nil, nil, nil, nil, nil
+		fr.fnName = "<genexpr>" // its frame's name in tracebacks, as CPython's
 		g := newGenerator("<genexpr>", in.s, fr, func(st *genState) (Value, error) {
 			return None, comp(st.fr, seq, func(v Value) error {
 				_, err := st.yield(v)

@@ -448,3 +448,109 @@ got`
 		}
 	}
 }
+
+// TestDroppedGeneratorClosed checks the closing of generators dropped
+// while suspended, at a collection (CollectGarbage, which gc.collect
+// runs) and at the program's end (Shutdown): their finally clauses run,
+// their output goes where the program's goes, and what the closing
+// raises is written to stderr as CPython writes an exception ignored
+// while an object is freed.
+func TestDroppedGeneratorClosed(t *testing.T) {
+	const prelude = `def f(n):
+    try:
+        yield 1
+    finally:
+        print("finally", n)
+def bad():
+    try:
+        yield 1
+    finally:
+        raise ValueError("boom")
+def stubborn():
+    try:
+        yield 1
+    finally:
+        yield 2
+`
+	cases := []struct {
+		name, src string
+		collect   bool // CollectGarbage after src, else Shutdown
+		out       string
+		errs      []string
+	}{
+		{"dropped", "g = f(1)\nnext(g)\ndel g", true, "finally 1\n", nil},
+		{"kept to the end", "g = f(2)\nnext(g)", false, "finally 2\n", nil},
+		{"in order at the end", "g = f(3)\nnext(g)\nh = f(4)\nnext(h)\nk = f(5)\nnext(k)", false, "finally 3\nfinally 4\nfinally 5\n", nil},
+		{"closed before the end", "g = f(6)\nnext(g)\ng.close()", false, "finally 6\n", nil},
+		{"raises", "g = bad()\nnext(g)\ndel g", true, "", []string{
+			"Exception ignored in: <generator object bad at 0x", "ValueError: boom"}},
+		{"yields again", "g = stubborn()\nnext(g)\ndel g", true, "", []string{
+			"Exception ignored in: <generator object stubborn at 0x", "RuntimeError: generator ignored GeneratorExit"}},
+		{"raises at the end", "g = bad()\nnext(g)", false, "", []string{
+			"Exception ignored in: <generator object bad at 0x", "ValueError: boom"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errs strings.Builder
+			s := NewSession(IO{Stdout: &out, Stderr: &errs})
+			ctx := context.Background()
+			if r := s.Exec(ctx, "", prelude+c.src); r.Err != nil {
+				t.Fatal(r.Err.Render())
+			}
+			if c.collect {
+				s.CollectGarbage()
+			} else if err := s.Shutdown(ctx); err != nil {
+				t.Fatal(err.Render())
+			}
+			if out.String() != c.out {
+				t.Errorf("stdout %q, want %q", out.String(), c.out)
+			}
+			for _, want := range c.errs {
+				if !strings.Contains(errs.String(), want) {
+					t.Errorf("stderr lacks %q:\n%s", want, errs.String())
+				}
+			}
+			if c.errs == nil && errs.Len() > 0 {
+				t.Errorf("stderr: %s", errs.String())
+			}
+			if len(s.suspended) != 0 {
+				t.Errorf("%d generators still tracked as suspended", len(s.suspended))
+			}
+		})
+	}
+}
+
+// TestGenExprFrameName checks the frames of a traceback through a
+// generator expression, however it is consumed: the generator
+// expression's frame is <genexpr>, as CPython's, below the frame that
+// consumed it.
+func TestGenExprFrameName(t *testing.T) {
+	const prelude = `def frames(fn):
+    try:
+        fn()
+    except Exception as e:
+        tb, out = e.__traceback__, []
+        while tb is not None:
+            out.append(tb.tb_frame.f_code.co_name)
+            tb = tb.tb_next
+        return out
+xs = [1, 0]
+def outer(consume):
+    return consume(1 // x for x in xs)
+`
+	checkMatchesCPython(t, prelude, []string{
+		"frames(lambda: outer(sum))",
+		"frames(lambda: outer(list))",
+		"frames(lambda: outer(tuple))",
+		"frames(lambda: outer(sorted))",
+		"frames(lambda: outer(min))",
+		"frames(lambda: outer(max))",
+		"def f():\n    return sum(1 // x for x in xs)\nframes(f)",
+		"def f():\n    return next(1 // x for x in xs if x == 0)\nframes(f)",
+		"def f():\n    for v in (1 // x for x in xs):\n        pass\nframes(f)",
+		"def f():\n    g = (1 // x for x in xs)\n    return list(zip(xs, g))\nframes(f)",
+		"def f():\n    return sum(x for x in range(3) if 1 // (x - 1))\nframes(f)",
+		"def f():\n    return sum(int(s) for s in ['1', 'a'])\nframes(f)",
+		"def f():\n    return any(1 // x for x in [0, 1])\nframes(f)",
+	})
+}

@@ -90,6 +90,11 @@ type Session struct {
 	// (SetBuiltin): they replace or add to the builtins for every module
 	// of the session; nil until one is assigned.
 	builtinsSet map[string]Value
+	// suspended are the session's generators whose body started on a
+	// coroutine and has not ended, each with its rank among them, which
+	// the program's end closes in order (closeSuspended).
+	suspended    map[*genState]uint64
+	suspendedSeq uint64
 }
 
 // NewSession returns a session with no variables.
@@ -131,7 +136,6 @@ func (s *Session) Inputs() []string { return append([]string(nil), s.inputs...) 
 // variables keep the values they had when it stopped. A statement that
 // fails changes no variable.
 func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
-	endAbandoned(s) // generators dropped since the last cell
 	s.count++
 	s.inputs = append(s.inputs, src)
 	code, cerr := s.compileSource(filename, src)
@@ -179,6 +183,7 @@ func (in *interp) execCell(code *cellCode) (Value, error) {
 	for _, i := range code.cellSlots {
 		in.locals[i] = &varCell{}
 	}
+	endAbandoned(in.s) // generators dropped before the cell: a safe point
 	n := len(code.stmts)
 	for i, run := range code.stmts {
 		if i == n-1 && code.last != nil {
@@ -196,6 +201,7 @@ func (in *interp) execCell(code *cellCode) (Value, error) {
 		if _, err := run(in); err != nil {
 			return nil, err
 		}
+		endAbandoned(in.s) // a top-level statement's end: a safe point
 		if in.s.io.Progress != nil && n > 2 {
 			in.s.io.Progress("running", i+1, n)
 		}
