@@ -25,18 +25,43 @@ import (
 // StopIteration is raised by next() on an exhausted iterator.
 const StopIteration = tensor.StopIteration
 
-// Iterator is the iterator iter() returns over elements collected when
-// it is made: it yields them once.
+// Iterator is the iterator iter() returns. Over a list, a dict, a dict's
+// view or a set it is live, as CPython's: a list iterator reads the
+// list's length at each step (it sees appends and stops at a shrunk
+// list's end), a dict or set iterator raises RuntimeError when its
+// container changed size (dictWalk). Over other iterables it yields the
+// elements collected when it was made, once. An iterator that reached
+// its end stays ended.
 type Iterator struct {
 	kind  string // "list_iterator", "set_iterator", ...
 	elems []Value
 	pos   int
+	list  *List     // a list_iterator's list, read at each step; nil once ended
+	walk  *dictWalk // a dict or set iterator's walk
+	view  viewKind  // what a dict iterator yields: keys, values or items
 }
 
 // NewIterator returns an iterator over elems, whose type is kind
 // ("itertools.product"): it yields each element once.
 func NewIterator(kind string, elems []Value) *Iterator {
 	return &Iterator{kind: kind, elems: elems}
+}
+
+// liveIterator returns CPython's live iterator over v when v is a list,
+// a dict, a dict's view or a set; ok is false for any other value.
+func liveIterator(v Value) (*Iterator, bool) {
+	switch x := v.(type) {
+	case *List:
+		return &Iterator{kind: "list_iterator", list: x}, true
+	case *Dict:
+		return &Iterator{kind: "dict_keyiterator", walk: newDictWalk(x, false)}, true
+	case *dictView:
+		kind := [...]string{"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"}[x.kind]
+		return &Iterator{kind: kind, walk: newDictWalk(x.d, false), view: x.kind}, true
+	case *Set:
+		return &Iterator{kind: "set_iterator", walk: newDictWalk(x.d, true)}, true
+	}
+	return nil, false
 }
 
 // TypeName returns the iterator's kind, e.g. "list_iterator" or "map".
@@ -49,19 +74,32 @@ func (it *Iterator) String() string {
 
 // Iterate yields the remaining elements, consuming them.
 func (it *Iterator) Iterate(yield func(Value) bool) error {
-	for it.pos < len(it.elems) {
-		e := it.elems[it.pos]
-		it.pos++
-		if !yield(e) {
+	for {
+		v, ok, err := it.next()
+		if !ok || err != nil {
+			return err
+		}
+		if !yield(v) {
 			return nil
 		}
 	}
-	return nil
 }
 
-// next returns the next element, consuming it; ok is false at the end.
+// next returns the next element, consuming it; ok is false at the end,
+// and err a dict's or set's change during the walk.
 func (it *Iterator) next() (Value, bool, error) {
+	if it.list != nil { // CPython's listiterator: the length read now
+		if it.pos < len(it.list.Elems) {
+			it.pos++
+			return it.list.Elems[it.pos-1], true, nil
+		}
+		it.list = nil // ended for good, whatever is appended later
+		return nil, false, nil
+	}
 	if it.pos >= len(it.elems) {
+		if it.walk != nil {
+			return it.walk.next(it.view)
+		}
 		return nil, false, nil
 	}
 	it.pos++
@@ -71,14 +109,10 @@ func (it *Iterator) next() (Value, bool, error) {
 // iteratorKind names the iterator Python makes for v.
 func iteratorKind(v Value) string {
 	switch v.(type) {
-	case *Dict:
-		return "dict_keyiterator"
 	case string:
 		return "str_ascii_iterator"
 	case *Range:
 		return "range_iterator"
-	case *Set:
-		return "set_iterator"
 	}
 	return TypeName(v) + "_iterator"
 }
@@ -213,6 +247,9 @@ func init() {
 				return it.sequenceIterator(), nil // x[0], x[1], ... may never end
 			}
 		}
+		if it, ok := liveIterator(v); ok {
+			return it, nil
+		}
 		elems, err := Collect(v)
 		if err != nil {
 			return nil, err
@@ -232,8 +269,9 @@ func init() {
 			}
 			return v, err
 		}
-		if v, ok, _ := it.next(); ok {
-			return v, nil
+		v, ok, err := it.next()
+		if ok || err != nil { // a dict or set changed during the walk
+			return v, err
 		}
 		if len(dflt) == 1 {
 			return dflt[0], nil
@@ -245,9 +283,10 @@ func init() {
 		// next(it) and next(it, default) of an engine iterator, which
 		// runs no user code: an element, or the default once exhausted.
 		// An exhausted iterator without a default (StopIteration) and
-		// every other iterable go to the Go function.
+		// every other iterable go to the Go function, as do a dict's
+		// and a set's iterators, whose step may raise.
 		it, ok := x.(*Iterator)
-		if !ok {
+		if !ok || it.walk != nil {
 			return nil, false
 		}
 		if v, ok, _ := it.next(); ok {
