@@ -36,9 +36,15 @@ type Iterator struct {
 	kind  string // "list_iterator", "set_iterator", ...
 	elems []Value
 	pos   int
-	list  *List     // a list_iterator's list, read at each step; nil once ended
-	walk  *dictWalk // a dict or set iterator's walk
-	view  viewKind  // what a dict iterator yields: keys, values or items
+	live  *liveSource // a live iterator's container; nil for a snapshot and a list iterator that ended
+}
+
+// liveSource is what a live Iterator walks: a list, read at each step,
+// or a dict's or set's entries.
+type liveSource struct {
+	list *List     // a list_iterator's list
+	walk *dictWalk // a dict or set iterator's walk
+	view viewKind  // what a dict iterator yields: keys, values or items
 }
 
 // NewIterator returns an iterator over elems, whose type is kind
@@ -52,14 +58,14 @@ func NewIterator(kind string, elems []Value) *Iterator {
 func liveIterator(v Value) (*Iterator, bool) {
 	switch x := v.(type) {
 	case *List:
-		return &Iterator{kind: "list_iterator", list: x}, true
+		return &Iterator{kind: "list_iterator", live: &liveSource{list: x}}, true
 	case *Dict:
-		return &Iterator{kind: "dict_keyiterator", walk: newDictWalk(x, false)}, true
+		return &Iterator{kind: "dict_keyiterator", live: &liveSource{walk: newDictWalk(x, false)}}, true
 	case *dictView:
 		kind := [...]string{"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"}[x.kind]
-		return &Iterator{kind: kind, walk: newDictWalk(x.d, false), view: x.kind}, true
+		return &Iterator{kind: kind, live: &liveSource{walk: newDictWalk(x.d, false), view: x.kind}}, true
 	case *Set:
-		return &Iterator{kind: "set_iterator", walk: newDictWalk(x.d, true)}, true
+		return &Iterator{kind: "set_iterator", live: &liveSource{walk: newDictWalk(x.d, true)}}, true
 	}
 	return nil, false
 }
@@ -88,22 +94,28 @@ func (it *Iterator) Iterate(yield func(Value) bool) error {
 // next returns the next element, consuming it; ok is false at the end,
 // and err a dict's or set's change during the walk.
 func (it *Iterator) next() (Value, bool, error) {
-	if it.list != nil { // CPython's listiterator: the length read now
-		if it.pos < len(it.list.Elems) {
+	if it.pos < len(it.elems) {
+		it.pos++
+		return it.elems[it.pos-1], true, nil
+	}
+	if it.live == nil {
+		return nil, false, nil
+	}
+	return it.step()
+}
+
+// step is next for a live iterator: a list's (CPython's listiterator,
+// the length read now) or a dict's or set's walk.
+func (it *Iterator) step() (Value, bool, error) {
+	if l := it.live.list; l != nil {
+		if it.pos < len(l.Elems) {
 			it.pos++
-			return it.list.Elems[it.pos-1], true, nil
+			return l.Elems[it.pos-1], true, nil
 		}
-		it.list = nil // ended for good, whatever is appended later
+		it.live = nil // ended for good, whatever is appended later
 		return nil, false, nil
 	}
-	if it.pos >= len(it.elems) {
-		if it.walk != nil {
-			return it.walk.next(it.view)
-		}
-		return nil, false, nil
-	}
-	it.pos++
-	return it.elems[it.pos-1], true, nil
+	return it.live.walk.next(it.live.view)
 }
 
 // iteratorKind names the iterator Python makes for v.
@@ -284,13 +296,24 @@ func init() {
 		// runs no user code: an element, or the default once exhausted.
 		// An exhausted iterator without a default (StopIteration) and
 		// every other iterable go to the Go function, as do a dict's
-		// and a set's iterators, whose step may raise.
+		// and a set's iterators, whose step may raise. A snapshot's
+		// step is written out here, where Iterator.next would not be
+		// inlined.
 		it, ok := x.(*Iterator)
-		if !ok || it.walk != nil {
+		if !ok {
 			return nil, false
 		}
-		if v, ok, _ := it.next(); ok {
-			return v, true
+		if it.pos < len(it.elems) {
+			it.pos++
+			return it.elems[it.pos-1], true
+		}
+		if it.live != nil {
+			if it.live.walk != nil {
+				return nil, false
+			}
+			if v, ok, _ := it.step(); ok { // a list's: no error
+				return v, true
+			}
 		}
 		if n == 2 {
 			return dflt, true

@@ -85,12 +85,30 @@ func (w *dictWalk) next(view viewKind) (Value, bool, error) {
 }
 
 // iterate calls yield with each key, value or item, as view says, until
-// yield returns false: the for loop's walk.
+// yield returns false: the for loop's walk. Its common step, a dict
+// without deletions whose size has not changed, is written out here;
+// every other one is step's.
 func (w *dictWalk) iterate(view viewKind, yield func(Value) bool) error {
+	d := w.d
 	for {
-		v, ok, err := w.next(view)
-		if !ok || err != nil {
-			return err
+		var v Value
+		if i := w.pos; d.order == nil && d.ns == nil && len(d.keys) == w.size && i < w.size && w.left > 0 {
+			w.pos, w.last = i+1, i
+			w.left--
+			switch view {
+			case viewKeys:
+				v = d.keys[i]
+			case viewValues:
+				v = d.vals[i]
+			default:
+				v = Tuple{d.keys[i], d.vals[i]}
+			}
+		} else {
+			var ok bool
+			var err error
+			if v, ok, err = w.next(view); !ok {
+				return err
+			}
 		}
 		if !yield(v) {
 			return nil
