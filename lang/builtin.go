@@ -484,6 +484,8 @@ func (b *Builtin) bind(in *interp, pos []Value, kwNames []string, kwVals []Value
 			a.npos = len(pos)
 			return a, nil
 		}
+	} else if e := noKeywordsError(b); e != nil {
+		return nil, e
 	}
 	sig := signature{name: b.Name, params: b.params(), keywords: b.acceptsKeywords, of: b}
 	if py := b.pyName(); py != "" {

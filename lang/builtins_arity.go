@@ -84,6 +84,21 @@ func unpackArity(min, max int) builtinArity {
 	return builtinArity{style: arityUnpack, min: min, max: max}
 }
 
+// noKeywordsError is CPython's TypeError for a call with keyword
+// arguments of b when b is one of CPython's builtins that take none
+// (METH_O's, METH_NOARGS' and PyArg_UnpackTuple's: "next() takes no
+// keyword arguments"), and nil for every other builtin, as for those that
+// kael overloads with PyTorch's keywords (abs, all, any).
+func noKeywordsError(b *Builtin) *Error {
+	if b.acceptsKeywords || builtins[b.Name] != b {
+		return nil
+	}
+	if ar, ok := cpythonArity[b.Name]; !ok || ar.countsBeforeKeywords(b.Name) {
+		return nil
+	}
+	return Errorf(TypeError, "%s() takes no keyword arguments", b.Name)
+}
+
 // arityError is CPython's error for a call of the builtin name with npos
 // positional arguments and the keywords kwNames, or nil when the count
 // passes CPython's check (or name is not in the table). A Clinic

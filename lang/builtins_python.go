@@ -25,18 +25,49 @@ import (
 // StopIteration is raised by next() on an exhausted iterator.
 const StopIteration = tensor.StopIteration
 
-// Iterator is the iterator iter() returns over elements collected when
-// it is made: it yields them once.
+// Iterator is the iterator iter() returns. Over a list, a dict, a dict's
+// view or a set it is live, as CPython's: a list iterator reads the
+// list's length at each step (it sees appends and stops at a shrunk
+// list's end), a dict or set iterator raises RuntimeError when its
+// container changed size (dictWalk). Over other iterables it yields the
+// elements collected when it was made, once. An iterator that reached
+// its end stays ended.
 type Iterator struct {
 	kind  string // "list_iterator", "set_iterator", ...
 	elems []Value
 	pos   int
+	live  *liveSource // a live iterator's container; nil for a snapshot and a list iterator that ended
+}
+
+// liveSource is what a live Iterator walks: a list, read at each step,
+// or a dict's or set's entries.
+type liveSource struct {
+	list *List     // a list_iterator's list
+	walk *dictWalk // a dict or set iterator's walk
+	view viewKind  // what a dict iterator yields: keys, values or items
 }
 
 // NewIterator returns an iterator over elems, whose type is kind
 // ("itertools.product"): it yields each element once.
 func NewIterator(kind string, elems []Value) *Iterator {
 	return &Iterator{kind: kind, elems: elems}
+}
+
+// liveIterator returns CPython's live iterator over v when v is a list,
+// a dict, a dict's view or a set; ok is false for any other value.
+func liveIterator(v Value) (*Iterator, bool) {
+	switch x := v.(type) {
+	case *List:
+		return &Iterator{kind: "list_iterator", live: &liveSource{list: x}}, true
+	case *Dict:
+		return &Iterator{kind: "dict_keyiterator", live: &liveSource{walk: newDictWalk(x, false)}}, true
+	case *dictView:
+		kind := [...]string{"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"}[x.kind]
+		return &Iterator{kind: kind, live: &liveSource{walk: newDictWalk(x.d, false), view: x.kind}}, true
+	case *Set:
+		return &Iterator{kind: "set_iterator", live: &liveSource{walk: newDictWalk(x.d, true)}}, true
+	}
+	return nil, false
 }
 
 // TypeName returns the iterator's kind, e.g. "list_iterator" or "map".
@@ -49,36 +80,51 @@ func (it *Iterator) String() string {
 
 // Iterate yields the remaining elements, consuming them.
 func (it *Iterator) Iterate(yield func(Value) bool) error {
-	for it.pos < len(it.elems) {
-		e := it.elems[it.pos]
-		it.pos++
-		if !yield(e) {
+	for {
+		v, ok, err := it.next()
+		if !ok || err != nil {
+			return err
+		}
+		if !yield(v) {
 			return nil
 		}
 	}
-	return nil
 }
 
-// next returns the next element, consuming it; ok is false at the end.
+// next returns the next element, consuming it; ok is false at the end,
+// and err a dict's or set's change during the walk.
 func (it *Iterator) next() (Value, bool, error) {
-	if it.pos >= len(it.elems) {
+	if it.pos < len(it.elems) {
+		it.pos++
+		return it.elems[it.pos-1], true, nil
+	}
+	if it.live == nil {
 		return nil, false, nil
 	}
-	it.pos++
-	return it.elems[it.pos-1], true, nil
+	return it.step()
+}
+
+// step is next for a live iterator: a list's (CPython's listiterator,
+// the length read now) or a dict's or set's walk.
+func (it *Iterator) step() (Value, bool, error) {
+	if l := it.live.list; l != nil {
+		if it.pos < len(l.Elems) {
+			it.pos++
+			return l.Elems[it.pos-1], true, nil
+		}
+		it.live = nil // ended for good, whatever is appended later
+		return nil, false, nil
+	}
+	return it.live.walk.next(it.live.view)
 }
 
 // iteratorKind names the iterator Python makes for v.
 func iteratorKind(v Value) string {
 	switch v.(type) {
-	case *Dict:
-		return "dict_keyiterator"
 	case string:
 		return "str_ascii_iterator"
 	case *Range:
 		return "range_iterator"
-	case *Set:
-		return "set_iterator"
 	}
 	return TypeName(v) + "_iterator"
 }
@@ -213,6 +259,9 @@ func init() {
 				return it.sequenceIterator(), nil // x[0], x[1], ... may never end
 			}
 		}
+		if it, ok := liveIterator(v); ok {
+			return it, nil
+		}
 		elems, err := Collect(v)
 		if err != nil {
 			return nil, err
@@ -232,8 +281,9 @@ func init() {
 			}
 			return v, err
 		}
-		if v, ok, _ := it.next(); ok {
-			return v, nil
+		v, ok, err := it.next()
+		if ok || err != nil { // a dict or set changed during the walk
+			return v, err
 		}
 		if len(dflt) == 1 {
 			return dflt[0], nil
@@ -245,13 +295,25 @@ func init() {
 		// next(it) and next(it, default) of an engine iterator, which
 		// runs no user code: an element, or the default once exhausted.
 		// An exhausted iterator without a default (StopIteration) and
-		// every other iterable go to the Go function.
+		// every other iterable go to the Go function, as do a dict's
+		// and a set's iterators, whose step may raise. A snapshot's
+		// step is written out here, where Iterator.next would not be
+		// inlined.
 		it, ok := x.(*Iterator)
 		if !ok {
 			return nil, false
 		}
-		if v, ok, _ := it.next(); ok {
-			return v, true
+		if it.pos < len(it.elems) {
+			it.pos++
+			return it.elems[it.pos-1], true
+		}
+		if it.live != nil {
+			if it.live.walk != nil {
+				return nil, false
+			}
+			if v, ok, _ := it.step(); ok { // a list's: no error
+				return v, true
+			}
 		}
 		if n == 2 {
 			return dflt, true

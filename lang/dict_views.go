@@ -61,14 +61,10 @@ func (v *dictView) String() string { return v.PyRepr() }
 // Length is len(view).
 func (v *dictView) Length() (int64, error) { return int64(v.d.Len()), nil }
 
-// Iterate yields the elements, over a snapshot.
+// Iterate yields the elements, walking the dict as its iterator does
+// (dictWalk): a change of its size raises RuntimeError.
 func (v *dictView) Iterate(yield func(Value) bool) error {
-	for _, e := range v.elems() {
-		if !yield(e) {
-			return nil
-		}
-	}
-	return nil
+	return newDictWalk(v.d, false).iterate(v.kind, yield)
 }
 
 // HashKey refuses: views are unhashable.

@@ -461,12 +461,8 @@ func Iterate(v Value, yield func(Value) bool) error {
 				return nil
 			}
 		}
-	case *Dict:
-		for _, k := range x.Keys() {
-			if !yield(k) {
-				return nil
-			}
-		}
+	case *Dict: // raises as CPython's when the loop changes the dict's size
+		return newDictWalk(x, false).iterate(viewKeys, yield)
 	case string:
 		for _, r := range x {
 			if !yield(string(r)) {

@@ -959,6 +959,9 @@ func pullerOf(v Value) (puller, error) {
 		return x.next, nil
 	case *Iterator:
 		return x.next, nil
+	case *List, *Dict, *dictView, *Set: // live, as their iterators are
+		it, _ := liveIterator(v)
+		return it.next, nil
 	case *Range:
 		// stepped, not collected: islice(range(10**12), 3) and
 		// zip_longest(range(n), ...) as CPython's, whatever n

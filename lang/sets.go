@@ -107,14 +107,10 @@ func (s *Set) HashKey() (string, error) {
 	return "frozenset{" + strings.Join(keys, ",") + "}", nil
 }
 
-// Iterate calls yield for each element, over a snapshot of the elements.
+// Iterate calls yield for each element, walking the set as its iterator
+// does (dictWalk): a change of its size raises RuntimeError.
 func (s *Set) Iterate(yield func(Value) bool) error {
-	for _, k := range s.d.Keys() {
-		if !yield(k) {
-			return nil
-		}
-	}
-	return nil
+	return newDictWalk(s.d, true).iterate(viewKeys, yield)
 }
 
 func (s *Set) copyAs(frozen bool) *Set {
