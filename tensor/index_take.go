@@ -3,7 +3,7 @@ package tensor
 import "unsafe"
 
 // takeWords is gather1DKernel for a dtype of 4 or 8 bytes (T's size is
-// W's): a contiguous source goes to vecmath's vector gathers (Take32,
+// W's): a contiguous source goes to vecmath's gather kernels (Take32,
 // Take64), which copy the elements as bits and stop at the same first
 // bad index; a strided one to the scalar loop.
 func takeWords[T Element, W uint32 | uint64](take func(dst, src []W, idx []int64) int) gather1DFunc {

@@ -8,11 +8,14 @@ func take64AVX512(dst, src *uint64, size int, idx *int64, n int) int
 //go:noescape
 func take32AVX512(dst, src *uint32, size int, idx *int64, n int) int
 
+// take64Scalar and take32Scalar are the kernels of AVX2 CPUs, whose
+// vector gathers are slower than scalar loads (take_amd64.s).
+//
 //go:noescape
-func take64AVX2(dst, src *uint64, size int, idx *int64, n int) int
+func take64Scalar(dst, src *uint64, size int, idx *int64, n int) int
 
 //go:noescape
-func take32AVX2(dst, src *uint32, size int, idx *int64, n int) int
+func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
 // take64Arch runs Take64's vector kernel (len(src) > 0, idx as long as
 // dst) where the implementation in use has one, and returns how many
@@ -25,7 +28,7 @@ func take64Arch(dst, src []uint64, idx []int64) int {
 		}
 	case "avx2":
 		if cpu.X86.HasAVX2 {
-			return take64AVX2(&dst[0], &src[0], len(src), &idx[0], len(dst))
+			return take64Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
 		}
 	}
 	return 0
@@ -40,7 +43,7 @@ func take32Arch(dst, src []uint32, idx []int64) int {
 		}
 	case "avx2":
 		if cpu.X86.HasAVX2 {
-			return take32AVX2(&dst[0], &src[0], len(src), &idx[0], len(dst))
+			return take32Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
 		}
 	}
 	return 0

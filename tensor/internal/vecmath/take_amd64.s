@@ -2,10 +2,10 @@
 
 // Gathers of one element per int64 index from a contiguous source, for
 // a[idx] (take.go). Each kernel wraps the negative indices by adding
-// size under a mask, compares them unsigned with size and stops before
-// the first vector holding one out of range, returning how many elements
-// it wrote; the Go loop goes on from there, so it finds and names the
-// bad index as before.
+// size, compares them unsigned with size and stops before the first
+// vector (or group of four) holding one out of range, returning how many
+// elements it wrote; the Go loop goes on from there, so it finds and
+// names the bad index as before.
 
 // func take64AVX512(dst, src *uint64, size int, idx *int64, n int) int
 TEXT ·take64AVX512(SB), NOSPLIT, $0-48
@@ -73,38 +73,35 @@ t32x512done:
 	VZEROUPPER
 	RET
 
-// The AVX2 kernels: four indices a vector, biased by the sign bit so
-// that a signed comparison with the biased size is the unsigned one.
-DATA take64Sign<>+0(SB)/8, $0x8000000000000000
-GLOBL take64Sign<>(SB), RODATA|NOPTR, $8
+// The AVX2 CPUs' kernels are scalar: four indices a group, each loaded,
+// wrapped by adding size where negative (without a branch) and compared
+// unsigned with size before any of the group's elements is stored, so
+// that the kernel stops before the group holding the first bad index as
+// the AVX-512 kernels do; then four independent loads and four stores.
+// On AMD's Zen 3, VGATHERQPD is microcoded: in the row's shape (an 8 MB
+// source at a stride of 56 bytes) both run at the memory's speed, but
+// from a source in the L2 the gather took a fifth to two fifths longer,
+// and in a random order over a large source the prefetching scalar loop
+// was 5-10 % faster (docs/performance.md, "a[idx] on the AVX2 EPYC:
+// scalar loads for the gather"). (Intel's CPUs with the 2023 Gather
+// Data Sampling microcode run their gathers slower too: not measured.)
+//
+// Where the source is larger than an L2 (takePrefetchMinBytes), a first
+// loop prefetches the source elements of the indices 64 ahead (512 bytes
+// on in idx) and stops 17 groups before the end, so as not to read past
+// idx; the last groups run without. The hardware prefetcher follows
+// loads at a constant stride, but not a random order, where the prefetch
+// took a third to two fifths off the loop's time; from a source in the L2 the prefetches only
+// cost. PREFETCHT0 is a hint: an index out of range, which the group's
+// check then stops at, prefetches nothing and cannot fault.
 
-// The AVX2 kernels prefetch the source elements of the indices 64 ahead
-// (512 bytes on in idx) in a first loop, which stops 17 vectors before
-// the end so as not to read past idx; the last vectors run without. AMD
-// Zen 3's VGATHERQPD does not train the hardware prefetcher as scalar
-// loads do: a[idx] at a constant stride over a source beyond the L2 ran
-// at half the Go loop's speed, and in a random order the prefetch gains
-// too (docs/performance.md, "a[idx] on the AVX2 EPYC"). PREFETCHT0 is a
-// hint: an index out of range, which the vector's check then stops at,
-// prefetches nothing and cannot fault.
+// takePrefetchMinBytes is the smallest source the scalar kernels
+// prefetch from: the L2 of one Zen 3 core.
+#define takePrefetchMinBytes 524288
 
-// takeAVX2Check leaves in Y1 the vector of four indices at R8, those
-// below zero wrapped by size, and jumps to done unless all four are in
-// range (below size, compared unsigned by biasing both by the sign bit).
-#define takeAVX2Check(done) \
-	VMOVDQU    (DX)(R8*8), Y1 \
-	VPCMPGTQ   Y1, Y6, Y2 \
-	VPAND      Y7, Y2, Y2 \
-	VPADDQ     Y2, Y1, Y1 \
-	VPXOR      Y5, Y1, Y3 \
-	VPCMPGTQ   Y3, Y8, Y2 \
-	VMOVMSKPD  Y2, AX \
-	CMPL       AX, $15 \
-	JNE        done
-
-// takeAVX2Prefetch prefetches the source elements (scale bytes each) of
-// the four indices 64 past R8.
-#define takeAVX2Prefetch(scale) \
+// takePrefetch prefetches the source elements (scale bytes each) of the
+// four indices 64 past R8.
+#define takePrefetch(scale) \
 	MOVQ       512(DX)(R8*8), R9 \
 	PREFETCHT0 (SI)(R9*scale) \
 	MOVQ       520(DX)(R8*8), R9 \
@@ -114,92 +111,117 @@ GLOBL take64Sign<>(SB), RODATA|NOPTR, $8
 	MOVQ       536(DX)(R8*8), R9 \
 	PREFETCHT0 (SI)(R9*scale)
 
-// takeAVX2Setup loads the arguments and the constants, and leaves in R12
-// the count of vectors that prefetch: (n - 68) / 4, none below 72
-// elements, so that the last of them reads idx[n-5] at most.
-#define takeAVX2Setup(plain) \
-	MOVQ         dst+0(FP), DI \
-	MOVQ         src+8(FP), SI \
-	MOVQ         size+16(FP), X7 \
-	MOVQ         idx+24(FP), DX \
-	MOVQ         n+32(FP), CX \
-	VPBROADCASTQ X7, Y7 \
-	VPBROADCASTQ take64Sign<>(SB), Y5 \
-	VPXOR        Y5, Y7, Y8 \
-	VPXOR        Y6, Y6, Y6 \
-	XORQ         R8, R8 \
-	MOVQ         CX, R12 \
-	SUBQ         $68, R12 \
-	JLE          plain \
-	SHRQ         $2, R12 \
-	JZ           plain
+// takeScalarGroup loads, wraps and checks the four indices at R8 into
+// AX, R9, R10 and R11 (R13 a scratch, BX the size), jumping to done if
+// one is out of range, then copies their elements with the move of the
+// given width and scale.
+#define takeScalarGroup(mov, scale, done) \
+	MOVQ 0(DX)(R8*8), AX \
+	MOVQ 8(DX)(R8*8), R9 \
+	MOVQ 16(DX)(R8*8), R10 \
+	MOVQ 24(DX)(R8*8), R11 \
+	MOVQ AX, R13 \
+	SARQ $63, R13 \
+	ANDQ BX, R13 \
+	ADDQ R13, AX \
+	MOVQ R9, R13 \
+	SARQ $63, R13 \
+	ANDQ BX, R13 \
+	ADDQ R13, R9 \
+	MOVQ R10, R13 \
+	SARQ $63, R13 \
+	ANDQ BX, R13 \
+	ADDQ R13, R10 \
+	MOVQ R11, R13 \
+	SARQ $63, R13 \
+	ANDQ BX, R13 \
+	ADDQ R13, R11 \
+	CMPQ AX, BX \
+	JCC  done \
+	CMPQ R9, BX \
+	JCC  done \
+	CMPQ R10, BX \
+	JCC  done \
+	CMPQ R11, BX \
+	JCC  done \
+	mov  (SI)(AX*scale), AX \
+	mov  (SI)(R9*scale), R9 \
+	mov  (SI)(R10*scale), R10 \
+	mov  (SI)(R11*scale), R11 \
+	mov  AX, 0(DI)(R8*scale) \
+	mov  R9, (1*scale)(DI)(R8*scale) \
+	mov  R10, (2*scale)(DI)(R8*scale) \
+	mov  R11, (3*scale)(DI)(R8*scale)
 
-// func take64AVX2(dst, src *uint64, size int, idx *int64, n int) int
-TEXT ·take64AVX2(SB), NOSPLIT, $0-48
-	takeAVX2Setup(t64x2plain)
+// takeScalarSetup loads the arguments and leaves in R12 the count of
+// groups that prefetch: none for a source of under takePrefetchMinBytes
+// (size elements of scale bytes) or under 72 elements, else (n - 68) / 4,
+// so that the last of them reads idx[n-5] at most.
+#define takeScalarSetup(scale, plain) \
+	MOVQ dst+0(FP), DI \
+	MOVQ src+8(FP), SI \
+	MOVQ size+16(FP), BX \
+	MOVQ idx+24(FP), DX \
+	MOVQ n+32(FP), CX \
+	XORQ R8, R8 \
+	CMPQ BX, $(takePrefetchMinBytes/scale) \
+	JLT  plain \
+	MOVQ CX, R12 \
+	SUBQ $68, R12 \
+	JLE  plain \
+	SHRQ $2, R12 \
+	JZ   plain
+
+// func take64Scalar(dst, src *uint64, size int, idx *int64, n int) int
+TEXT ·take64Scalar(SB), NOSPLIT, $0-48
+	takeScalarSetup(8, t64x2plain)
 
 t64x2pf:
-	takeAVX2Prefetch(8)
-	takeAVX2Check(t64x2done)
-	VPXOR      Y0, Y0, Y0
-	VGATHERQPD Y2, (SI)(Y1*8), Y0
-	VMOVUPD    Y0, (DI)(R8*8)
-	ADDQ       $4, R8
-	DECQ       R12
-	JNZ        t64x2pf
+	takePrefetch(8)
+	takeScalarGroup(MOVQ, 8, t64x2done)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64x2pf
 
 t64x2plain:
-	MOVQ       CX, R12
-	SUBQ       R8, R12
-	SHRQ       $2, R12
-	JZ         t64x2done
+	MOVQ CX, R12
+	SUBQ R8, R12
+	SHRQ $2, R12
+	JZ   t64x2done
 
 t64x2loop:
-	takeAVX2Check(t64x2done)
-	VPXOR      Y0, Y0, Y0
-	VGATHERQPD Y2, (SI)(Y1*8), Y0
-	VMOVUPD    Y0, (DI)(R8*8)
-	ADDQ       $4, R8
-	DECQ       R12
-	JNZ        t64x2loop
+	takeScalarGroup(MOVQ, 8, t64x2done)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64x2loop
 
 t64x2done:
-	MOVQ       R8, ret+40(FP)
-	VZEROUPPER
+	MOVQ R8, ret+40(FP)
 	RET
 
-// func take32AVX2(dst, src *uint32, size int, idx *int64, n int) int
-TEXT ·take32AVX2(SB), NOSPLIT, $0-48
-	takeAVX2Setup(t32x2plain)
+// func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
+TEXT ·take32Scalar(SB), NOSPLIT, $0-48
+	takeScalarSetup(4, t32x2plain)
 
 t32x2pf:
-	takeAVX2Prefetch(4)
-	takeAVX2Check(t32x2done)
-	VPCMPEQD   X2, X2, X2         // every lane (the dword mask of the four)
-	VPXOR      X0, X0, X0
-	VGATHERQPS X2, (SI)(Y1*4), X0
-	VMOVUPS    X0, (DI)(R8*4)
-	ADDQ       $4, R8
-	DECQ       R12
-	JNZ        t32x2pf
+	takePrefetch(4)
+	takeScalarGroup(MOVL, 4, t32x2done)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t32x2pf
 
 t32x2plain:
-	MOVQ       CX, R12
-	SUBQ       R8, R12
-	SHRQ       $2, R12
-	JZ         t32x2done
+	MOVQ CX, R12
+	SUBQ R8, R12
+	SHRQ $2, R12
+	JZ   t32x2done
 
 t32x2loop:
-	takeAVX2Check(t32x2done)
-	VPCMPEQD   X2, X2, X2
-	VPXOR      X0, X0, X0
-	VGATHERQPS X2, (SI)(Y1*4), X0
-	VMOVUPS    X0, (DI)(R8*4)
-	ADDQ       $4, R8
-	DECQ       R12
-	JNZ        t32x2loop
+	takeScalarGroup(MOVL, 4, t32x2done)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t32x2loop
 
 t32x2done:
-	MOVQ       R8, ret+40(FP)
-	VZEROUPPER
+	MOVQ R8, ret+40(FP)
 	RET

@@ -44,6 +44,14 @@ func TestTakeMatchesGeneric(t *testing.T) {
 			tcase{"too large, prefetched", 200, 5000, bad, 5000, bad % 3},
 			tcase{"too negative, prefetched", 200, 5000, bad, -5001, 1})
 	}
+	// A source beyond an L2 (takePrefetchMinBytes, 512 KiB, for both
+	// widths), where the AVX2 CPUs' scalar kernels prefetch.
+	for bad := 0; bad < 200; bad += 7 {
+		cases = append(cases,
+			tcase{"too large, large source", 200, 140_000, bad, 140_000, bad % 3},
+			tcase{"too negative, large source", 200, 140_000, bad, -140_001, 2})
+	}
+	cases = append(cases, tcase{"in range, large source", 1001, 140_000, -1, 0, 1})
 	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0}, tcase{"empty source", 20, 0, 0, 0, 0})
 	for _, impl := range Impls() {
 		if err := SetImpl(impl); err != nil {
