@@ -74,14 +74,19 @@ func (w *dictWalk) next(view viewKind) (Value, bool, error) {
 	if !ok {
 		return nil, false, err
 	}
-	d := w.d
+	return w.d.entry(view, i), true, nil
+}
+
+// entry is the key, the value or the (key, value) item at position i
+// of d, as view says.
+func (d *Dict) entry(view viewKind, i int) Value {
 	switch view {
 	case viewValues:
-		return d.vals[i], true, nil
+		return d.vals[i]
 	case viewItems:
-		return Tuple{d.keys[i], d.vals[i]}, true, nil
+		return Tuple{d.keys[i], d.vals[i]}
 	}
-	return d.keys[i], true, nil
+	return d.keys[i]
 }
 
 // iterate calls yield with each key, value or item, as view says, until
@@ -95,14 +100,7 @@ func (w *dictWalk) iterate(view viewKind, yield func(Value) bool) error {
 		if i := w.pos; d.order == nil && d.ns == nil && len(d.keys) == w.size && i < w.size && w.left > 0 {
 			w.pos, w.last = i+1, i
 			w.left--
-			switch view {
-			case viewKeys:
-				v = d.keys[i]
-			case viewValues:
-				v = d.vals[i]
-			default:
-				v = Tuple{d.keys[i], d.vals[i]}
-			}
+			v = d.entry(view, i)
 		} else {
 			var ok bool
 			var err error
