@@ -52,6 +52,10 @@ type eface struct {
 	data unsafe.Pointer
 }
 
+// boxOf returns the data word of v's interface: for a boxed number, the
+// cell holding it.
+func boxOf(v Value) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).data }
+
 // ifaceType returns the type word of v's interface.
 func ifaceType(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
 

@@ -133,8 +133,35 @@ func isTupleKind(v Value) bool {
 // Python compares the elements of containers (==, in, index) identity
 // first, so such an element equals itself without calling its __eq__.
 func sameObject(a, b Value) bool {
-	x, ok := a.(*Instance)
-	return ok && x == b
+	switch x := a.(type) {
+	case *Instance:
+		return x == b
+	case float64, Complex:
+		return sameNaN(a, b)
+	}
+	return false
+}
+
+// sameNaN reports whether a and b are the same NaN object: a NaN equals
+// nothing, itself included, but Python's containers take the same object
+// as equal (x = math.nan; [x] == [x] and x in [x] are True). A float is
+// boxed once, when it is made, and every copy of the Value shares that
+// box, so one NaN passed around is one box; two NaNs made apart
+// (float('nan') twice) are two, as in CPython.
+func sameNaN(a, b Value) bool {
+	return isNaNValue(a) && isNaNValue(b) && ifaceType(a) == ifaceType(b) && boxOf(a) == boxOf(b)
+}
+
+// isNaNValue reports whether v is a float NaN or a complex number with a
+// NaN part (equal to nothing).
+func isNaNValue(v Value) bool {
+	switch x := v.(type) {
+	case float64:
+		return x != x
+	case Complex:
+		return real(x) != real(x) || imag(x) != imag(x)
+	}
+	return false
 }
 
 // elemEqual is == between an element of a container and a value, as

@@ -819,6 +819,9 @@ func (in *interp) seqOrder(op syntax.Token, xs, ys []Value, at syntax.Node, dept
 		if simpleLeaf(x) && simpleLeaf(y) { // numbers and strings: no == of their own to ask
 			if c, ok, nan := numCompare(x, y); ok {
 				if nan {
+					if sameNaN(x, y) {
+						continue // the same NaN object is equal to itself here
+					}
 					return false, nil // x == y is False, and no order holds with a NaN
 				}
 				if c != 0 {
@@ -925,8 +928,29 @@ func identical(a, b Value) bool {
 	case tensor.DType: // one object per dtype: torch.bool is not the builtin bool
 		y, ok := b.(tensor.DType)
 		return ok && x == y
-	case int64, float64, bool, string, NoneType, EllipsisType, BigInt, Complex:
-		return equal(a, b) // immutable values are the same when equal
+	case float64:
+		// Floats equal in value are taken as one object (kael does not
+		// track which computation made a float), but not 0.0 and -0.0,
+		// and a NaN is only the same NaN (sameNaN).
+		y, ok := b.(float64)
+		if !ok {
+			return false
+		}
+		if x != x {
+			return sameNaN(a, b)
+		}
+		return math.Float64bits(x) == math.Float64bits(y)
+	case Complex:
+		y, ok := b.(Complex)
+		if !ok {
+			return false
+		}
+		if isNaNValue(x) {
+			return sameNaN(a, b)
+		}
+		return math.Float64bits(real(x)) == math.Float64bits(real(y)) && math.Float64bits(imag(x)) == math.Float64bits(imag(y))
+	case int64, bool, string, NoneType, EllipsisType, BigInt:
+		return reflect.TypeOf(a) == reflect.TypeOf(b) && equal(a, b) // immutable values are the same when equal: 1 is not 1.0, True is not 1
 	case Tuple:
 		// the same tuple shares its elements' array; () is one object
 		y, ok := b.(Tuple)
