@@ -169,11 +169,15 @@ func pythonHash(v Value) (int64, error) {
 	case BigInt:
 		return bigHash(x.v), nil
 	case Complex:
+		if isNaNValue(x) {
+			return nanHash(v), nil
+		}
 		return complexHash(x), nil
 	case float64:
 		if h, ok := pyhash.Float(x); ok {
 			return h, nil
 		}
+		return nanHash(v), nil
 	case *Instance:
 		if n, ok, err := x.userHash(); ok || err != nil {
 			if n == -1 {

@@ -1,6 +1,9 @@
 package lang
 
 import (
+	"strconv"
+
+	"github.com/kael-dev/kael/internal/pyhash"
 	"github.com/kael-dev/kael/lang/syntax"
 	"github.com/kael-dev/kael/tensor"
 )
@@ -150,6 +153,40 @@ func sameObject(a, b Value) bool {
 // (float('nan') twice) are two, as in CPython.
 func sameNaN(a, b Value) bool {
 	return isNaNValue(a) && isNaNValue(b) && ifaceType(a) == ifaceType(b) && boxOf(a) == boxOf(b)
+}
+
+// nanKey is a NaN's dict key: its box, since a NaN equals only itself
+// (sameNaN) and two NaNs made apart are two keys, as in CPython, whose
+// NaNs hash by identity. The dict keeps the key Value, so the box lives
+// as long as the entry and no other value takes its address.
+func nanKey(v Value) string {
+	return "N" + strconv.FormatUint(uint64(uintptr(boxOf(v))), 16)
+}
+
+// nanHash is hash() of a NaN or of a complex number with a NaN part:
+// CPython's identity hash (the address rotated right by four bits) for
+// each NaN part, combined as a complex's parts are.
+func nanHash(v Value) int64 {
+	p := uint64(uintptr(boxOf(v)))
+	id := p>>4 | p<<60
+	part := func(f float64) uint64 {
+		if f != f {
+			return id
+		}
+		h, _ := pyhash.Float(f)
+		return uint64(h)
+	}
+	var h uint64
+	switch x := v.(type) {
+	case float64:
+		h = id
+	case Complex:
+		h = part(real(x)) + 1000003*part(imag(x))
+	}
+	if int64(h) == -1 {
+		return -2
+	}
+	return int64(h)
 }
 
 // isNaNValue reports whether v is a float NaN or a complex number with a

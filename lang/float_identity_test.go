@@ -18,6 +18,11 @@ var floatIdentityCases = []string{
 	"z = complex(float('nan'), 0)\nz is z, [z] == [z], z in [z], [complex(float('nan'), 0)] == [z]",
 	"a, b = 1, 1.0\nc, d = True, 0.0\ne = -0.0\na is b, c is a, d is e, a is 1, e is e",
 	"x = float('nan')\nl = [1, x, 2]\nl.remove(x)\nl, x in l",
+	"x = float('nan')\ny = float('nan')\nd = {x: 1, y: 2}\nlen(d), d[x], d[y], x in d, float('nan') in d, d.get(float('nan'))",
+	"x = float('nan')\ny = float('nan')\nlen({x, y, x}), x in {x}, float('nan') in {x}, len({float('nan') for _ in range(3)}), len(set([x, x, y]))",
+	"x = float('nan')\nhash(x) == hash(x), hash(x) == hash(float('nan')), {(x, 1): 'a'}[(x, 1)], (x, 1) in {(float('nan'), 1)}",
+	"from collections import Counter\nx = float('nan')\nc = Counter([x, x, float('nan'), 1.0, 1])\nlen(c), c[x], c[1]",
+	"z = complex(0, float('nan'))\nhash(z) == hash(z), {z: 1}[z], z in {complex(0, float('nan'))}, {1j: 2}[complex(0, 1)]",
 	"x = float('nan')\nimport operator\noperator.is_(x, x), operator.eq(x, x), operator.contains([x], x)",
 }
 

@@ -103,13 +103,19 @@ func dictKey(k Value) (any, error) {
 	case bool:
 		return boolInt(x), nil
 	case float64:
+		if x != x {
+			return nanKey(k), nil // a NaN is a key of its own, by identity
+		}
 		if x == math.Trunc(x) && x >= -1<<63 && x < 1<<63 {
 			return int64(x), nil
 		}
-		if x == x && x != math.Trunc(x) { // NaN is keyed by its text: every NaN is one key
+		if x != math.Trunc(x) {
 			return x, nil
 		} // an integral float beyond int64 is keyed as the int it equals (hashKey)
 	case Complex:
+		if isNaNValue(x) {
+			return nanKey(k), nil
+		}
 		if imag(x) == 0 {
 			return dictKey(real(x)) // equal to the real number
 		}
@@ -478,6 +484,9 @@ func hashKeyOf(v Value, depth int, byUser *bool) (string, error) {
 	case int64:
 		return "n" + strconv.FormatInt(x, 10), nil
 	case float64:
+		if x != x {
+			return nanKey(v), nil // a NaN is a key of its own, by identity
+		}
 		if x == math.Trunc(x) && x >= -1<<63 && x < 1<<63 {
 			return "n" + strconv.FormatInt(int64(x), 10), nil
 		}
@@ -489,6 +498,9 @@ func hashKeyOf(v Value, depth int, byUser *bool) (string, error) {
 	case BigInt:
 		return "n" + x.v.String(), nil
 	case Complex:
+		if isNaNValue(x) {
+			return nanKey(v), nil
+		}
 		if imag(x) == 0 {
 			return hashKeyOf(real(x), depth, byUser) // equal to the real number
 		}
