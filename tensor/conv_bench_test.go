@@ -210,3 +210,35 @@ func BenchmarkConv2dKeep(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkConv2dWide is the inference forward (Conv2d, no kept columns)
+// of dcgan's first two layers at batch 16, in float32 and float64, with
+// the weight packed once a call (packedWeights) and for every image.
+func BenchmarkConv2dWide(b *testing.B) {
+	defer func() { weightPackedOnce = true }()
+	for _, l := range []struct {
+		name       string
+		c, o, size int
+	}{{"l1", 3, 16, 64}, {"l2", 16, 32, 32}} {
+		for _, dt := range []DType{Float32, Float64} {
+			g := NewGenerator(1)
+			x, _ := Randn(g, dt, 16, l.c, l.size, l.size)
+			w, _ := Randn(g, dt, l.o, l.c, 4, 4)
+			o := DefaultConv2dOptions()
+			o.Stride = [2]int{2, 2}
+			o.Padding = [4]int{1, 1, 1, 1}
+			for _, once := range []bool{false, true} {
+				b.Run(fmt.Sprintf("%s/%v/weightOnce=%v", l.name, dt, once), func(b *testing.B) {
+					weightPackedOnce = once
+					cpu0 := cpuTime(b)
+					for b.Loop() {
+						if _, err := Conv2d(x, w, nil, o); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(cpuTime(b)-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+				})
+			}
+		}
+	}
+}

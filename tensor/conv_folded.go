@@ -188,7 +188,15 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 			return nil, nil, err
 		}
 		defer pp.release()
+		weights, err := packedWeights[T](weight, o.Groups, out)
+		if err != nil {
+			return nil, nil, err
+		}
 		y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
+			if weights != nil {
+				gemm.MulPackedAB(n, weights[grp], pp.packer(grp, col0), c, opt)
+				return
+			}
 			gemm.MulPackedB(m, n, k, a, pp.packer(grp, col0), c, opt)
 		}, nil)
 		return y, nil, err
@@ -206,9 +214,18 @@ func conv2dFolded[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		kept.Release()
 		return nil, nil, err
 	}
+	weights, err := packedWeights[T](weight, o.Groups, out)
+	if err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
 	mul := func(m, n, k, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
 		b := matrixOf[T](colsG, grp)
 		b.Offset += col0 * b.ColStride
+		if weights != nil {
+			gemm.MulA(n, weights[grp], b, c, opt)
+			return
+		}
 		gemm.Mul(m, n, k, a, b, c, opt)
 	}
 	if y, err = conv2dFoldedCols[T](x4, weight, bias, out, o, mul, nil); err != nil {

@@ -103,8 +103,10 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 // packed once for the GEMM (gemm.PackA), where conv2dFoldedCols
 // multiplies image by image (oh·ow of foldMaxWidth or more): the GEMM
 // would otherwise pack the same weight for every image (dcgan's first
-// two layers, 16 of them a batch). Elsewhere, one product takes the whole
-// batch and packs the weight once itself; it returns nil.
+// two layers, 16 of them a batch), whether the columns are gathered
+// packed (conv2dPacked: gemm.MulPackedA), as a matrix (gemm.MulA) or by
+// the implicit GEMM's packer (gemm.MulPackedAB). Elsewhere, one product
+// takes the whole batch and packs the weight once itself; it returns nil.
 func packedWeights[T float32 | float64](weight *Tensor, groups int, out [2]int) ([]*gemm.PackedA[T], error) {
 	if !weightPackedOnce || out[0]*out[1] < foldMaxWidth {
 		return nil, nil

@@ -111,3 +111,72 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestConv2dWeightPackedOnce checks that the wide images' products with
+// the weight packed once a call (packedWeights) give the bits of the
+// products that pack it for every image, on each of the forward's paths:
+// the implicit GEMM (Conv2d, gemm.MulPackedAB), the columns as a matrix
+// (Conv2dKeep of float64, or with packedColumns cleared: gemm.MulA) and
+// the packed columns (gemm.MulPackedA); groups, a bias, dilation (no
+// implicit GEMM), one and two threads.
+func TestConv2dWeightPackedOnce(t *testing.T) {
+	gen := NewGenerator(12)
+	opts := convOptions
+	one, two := [2]int{1, 1}, [2]int{2, 2}
+	pad1 := [4]int{1, 1, 1, 1}
+	cases := []struct {
+		name  string
+		dtype DType
+		x, w  []int
+		o     Conv2dOptions
+		bias  bool
+	}{
+		{"dcgan first", Float32, []int{3, 3, 64, 64}, []int{16, 3, 4, 4}, opts(two, one, pad1, 1), false},
+		{"dcgan second, float64", Float64, []int{2, 16, 32, 32}, []int{32, 16, 4, 4}, opts(two, one, pad1, 1), false},
+		{"groups, bias", Float32, []int{2, 6, 32, 32}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), true},
+		{"dilation", Float64, []int{2, 2, 36, 36}, []int{5, 2, 3, 3}, opts(one, two, [4]int{1, 0, 1, 0}, 1), true},
+		{"narrow: one product a batch", Float32, []int{2, 4, 16, 16}, []int{8, 4, 4, 4}, opts(two, one, pad1, 1), false},
+	}
+	defer func() { packedColumns, weightPackedOnce = true, true }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(mustOp(Randn(gen, Float64, c.x...)).To(c.dtype))
+			w := mustOp(mustOp(Randn(gen, Float64, c.w...)).To(c.dtype))
+			var b *Tensor
+			if c.bias {
+				b = mustOp(mustOp(Randn(gen, Float64, c.w[0])).To(c.dtype))
+			}
+			forwards := map[string]func() *Tensor{
+				"Conv2d": func() *Tensor { return mustOp(Conv2d(x, w, b, c.o)) },
+				"Conv2dKeep": func() *Tensor {
+					y, kept, err := Conv2dKeep(x, w, b, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					kept.Release()
+					return y
+				},
+			}
+			for _, threads := range []int{1, 2} {
+				old := NumThreads()
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				for name, forward := range forwards {
+					for _, packed := range []bool{true, false} {
+						packedColumns = packed
+						weightPackedOnce = false
+						want := forward()
+						weightPackedOnce = true
+						if got := forward(); !bitsEqual(got, want) {
+							t.Errorf("threads %d, %s, packed columns %v: the weight packed once differs", threads, name, packed)
+						}
+					}
+				}
+				if err := SetNumThreads(old); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -73,3 +73,43 @@ func MulPackedA[T float32 | float64](n int, a *PackedA[T], b Packed[T], col0 int
 	}
 	mulPacked(a.m, n, a.k, a.view, a, b, col0, c, opt, false)
 }
+
+// MulA is Mul with A packed by PackA: C = A·B for the m×k a, the k×n
+// view b and the m×n view c. The product is Mul's with a's view, bit for
+// bit; only A's packing is saved (a convolution's weight multiplied by
+// each image's columns as a matrix).
+func MulA[T float32 | float64](n int, a *PackedA[T], b, c Matrix[T], opt Options) {
+	if trivialProduct(a.m, n, a.k, a.view, c) {
+		return
+	}
+	checkView("B", b, a.k, n)
+	work := volume(a.m, n, a.k)
+	if work <= naiveMaxWork || (c.ColStride != 1 && c.RowStride == 1) {
+		// Mul's plain loop, or C column-major: Mul computes Cᵀ = Bᵀ·Aᵀ,
+		// where A is no longer the packed operand.
+		Mul(a.m, n, a.k, a.view, b, c, opt)
+		return
+	}
+	mulPackedAWith(n, a, b, nil, c, opt)
+}
+
+// MulPackedAB is MulPackedB with A packed by PackA: C = A·B for the m×k
+// a, the k×n B that packB packs, and the m×n view c. The product is
+// MulPackedB's with a's view, bit for bit; only A's packing is saved (a
+// convolution's weight multiplied by each image's gathered windows).
+func MulPackedAB[T float32 | float64](n int, a *PackedA[T], packB PackB[T], c Matrix[T], opt Options) {
+	if trivialProduct(a.m, n, a.k, a.view, c) {
+		return
+	}
+	mulPackedAWith(n, a, Matrix[T]{}, packB, c, opt)
+}
+
+// mulPackedAWith is mulWith with A packed by PackA (read in place where
+// its slivers are the current kernel's): B is the view b, or packed by
+// packB where that is not nil.
+func mulPackedAWith[T float32 | float64](n int, a *PackedA[T], b Matrix[T], packB PackB[T], c Matrix[T], opt Options) {
+	kn := kernelFor[T]()
+	j := &job[T]{kn: kn, m: a.m, n: n, k: a.k, a: a.view, b: b, c: c, threads: threadsFor(volume(a.m, n, a.k), opt),
+		cancelled: opt.Cancelled, packFn: packB, preA: a.packedFor(kn)}
+	j.mul()
+}

@@ -36,7 +36,8 @@ func packedOf[T float32 | float64](rng *rand.Rand, rows, cols, nr int) (Packed[T
 // driver), partial last slivers, one and three threads, and products so
 // small that Mul multiplies them by a loop. MulPackedA, with A packed
 // once by PackA, gives MulPacked's bits too (A past a block of rows, and
-// past one along K).
+// past one along K), and so does MulA (B a view); MulPackedAB gives
+// MulPackedB's (B packed by a PackB).
 func TestMulPacked(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		t.Run("float32", testMulPacked[float32])
@@ -85,6 +86,16 @@ func testMulPacked[T float32 | float64](t *testing.T) {
 				got = newView[T](rng, layoutByName("row"), c.m, n)
 				MulPackedA(n, PackA(c.m, c.part, a), p, c.col0, got, opt)
 				sameBits(t, "MulPackedA", want.Data, got.Data)
+				got = newView[T](rng, layoutByName("row"), c.m, n)
+				MulA(n, PackA(c.m, c.part, a), b, got, opt)
+				sameBits(t, "MulA", want.Data, got.Data)
+				// MulPackedAB against MulPackedB (which multiplies even
+				// the smallest products by the kernels).
+				want = newView[T](rng, layoutByName("row"), c.m, n)
+				MulPackedB(c.m, n, c.part, a, p.packer(c.col0, false), want, opt)
+				got = newView[T](rng, layoutByName("row"), c.m, n)
+				MulPackedAB(n, PackA(c.m, c.part, a), p.packer(c.col0, false), got, opt)
+				sameBits(t, "MulPackedAB", want.Data, got.Data)
 				// The weight gradient: C = A·Bᵀ over all the columns.
 				at := newView[T](rng, layoutByName("col"), c.m, c.cols)
 				bt := Matrix[T]{Data: v.Data, Offset: c.row0 * c.cols, RowStride: 1, ColStride: c.cols}
@@ -217,6 +228,35 @@ func TestMulPackedAOtherImpl(t *testing.T) {
 				MulPacked(m, n, k, a, p, 0, want, Options{Threads: 1})
 				MulPackedA(n, pa, p, 0, got, Options{Threads: 1})
 				sameBits(t, "MulPackedA", want.Data, got.Data)
+			})
+		}
+	}
+}
+
+// BenchmarkMulTransPacked times MulTransPacked on dcgan's four weight
+// gradients at batch 16 (the output gradient [O, N·oh·ow] times the
+// kept columns [C·kh·kw, N·oh·ow] transposed), on one and two
+// goroutines, with the CPU time of all threads per call.
+func BenchmarkMulTransPacked(b *testing.B) {
+	for _, s := range []struct{ m, n, k int }{
+		{16, 48, 16384}, {32, 256, 4096}, {64, 512, 1024}, {128, 1024, 256},
+	} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%dx%dx%d/t%d", s.m, s.n, s.k, threads), func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 2))
+				cols, _ := packedOf[float32](rng, s.n, s.k, PackedWidth[float32]())
+				a := Matrix[float32]{Data: make([]float32, s.m*s.k), RowStride: s.k, ColStride: 1}
+				for i := range a.Data {
+					a.Data[i] = float32(rng.Float64()*2 - 1)
+				}
+				c := Matrix[float32]{Data: make([]float32, s.m*s.n), RowStride: s.n, ColStride: 1}
+				cpu0, haveCPU := processCPU()
+				for b.Loop() {
+					MulTransPacked(s.m, s.n, s.k, a, cols, c, Options{Threads: threads})
+				}
+				if cpu1, ok := processCPU(); haveCPU && ok {
+					b.ReportMetric(float64(cpu1-cpu0)/1e3/float64(b.N), "cpu-us/op")
+				}
 			})
 		}
 	}
