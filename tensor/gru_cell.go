@@ -71,9 +71,9 @@ func GRUCellBackward(ghy, act, h *Tensor) (dgi, dgh, dh *Tensor, err error) {
 		return nil, nil, nil, err
 	}
 	if h.dtype == Float32 {
-		err = gruBackward[float32](ins, out, n)
+		err = gruBackward(ins, out, n, vecmath.GRUBackwardRowFloat32)
 	} else if h.dtype == Float64 {
-		err = gruBackward[float64](ins, out, n)
+		err = gruBackward[float64](ins, out, n, nil)
 	} else {
 		err = Errorf(RuntimeError, "GRUCellBackward: %s is neither float32 nor float64", h.dtype)
 	}
@@ -113,8 +113,10 @@ func gruForward[T Float](ins []*Tensor, hy, act *Tensor, n int, sigmoid, tanh fu
 }
 
 // gruBackward is GRUCellBackward's loop: ins are ghy, act and h, out dgi,
-// dgh and dh, all contiguous.
-func gruBackward[T Float](ins, out []*Tensor, n int) error {
+// dgh and dh, all contiguous. rowKernel, where not nil, computes a prefix
+// of each batch row and returns its length (vecmath.GRUBackwardRowFloat32);
+// the loop computes the rest and is the reference for the kernel's bits.
+func gruBackward[T Float](ins, out []*Tensor, n int, rowKernel func(dgi, dgh, dh, ghy, act, hx []T) int) error {
 	vals := make([][]T, 0, 6)
 	for _, t := range append(ins[:3:3], out...) {
 		v, err := contiguousValues[T](t)
@@ -126,11 +128,16 @@ func gruBackward[T Float](ins, out []*Tensor, n int) error {
 	ghy, act, h, dgi, dgh, dh := vals[0], vals[1], vals[2], vals[3], vals[4], vals[5]
 	for b := range len(h) / max(n, 1) {
 		a, di, dhh := act[4*n*b:4*n*(b+1)], dgi[3*n*b:3*n*(b+1)], dgh[3*n*b:3*n*(b+1)]
-		for j := range n {
+		done := 0
+		if rowKernel != nil {
+			row := func(v []T) []T { return v[n*b : n*(b+1)] }
+			done = rowKernel(di, dhh, row(dh), row(ghy), a, row(h))
+		}
+		for j := done; j < n; j++ {
 			k := n*b + j
 			r, z, newGate, hn := a[j], a[n+j], a[2*n+j], a[3*n+j]
 			g := ghy[k]
-			gz := g * z
+			gz := T(g * z)
 			dh[k] = gz
 			dz := T(g*(h[k]-newGate)) * (1 - z)
 			dz = T(dz) * z
