@@ -71,33 +71,41 @@ func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
 			return s, nil
 		}, true
 	case *syntax.DictComp:
-		comp, _, _, bad := c.compLoop(c.res.asListComp(x))
+		comp, firstIter, _, bad := c.compLoop(c.res.asListComp(x))
 		if bad != nil {
 			return bad, true
 		}
 		return func(in *interp) (Value, error) {
-			d := NewDict()
-			err := comp(in, nil, func(kv Value) error { // key, then value, then the insertion (the dict bounds its size)
-				p := kv.(Tuple)
-				return in.wrapNode(d.Set(p[0], p[1]), x.Key)
-			})
+			first, err := firstIter(in) // in the enclosing frame, as CPython's
 			if err != nil {
 				return nil, err
+			}
+			d := NewDict()
+			err = comp(in, first, func(kv Value) error { // key, then value, then the insertion (the dict bounds its size)
+				p := kv.(Tuple)
+				return in.wrapNode(d.Set(p[0], p[1]), x) // MAP_ADD's position: the comprehension
+			})
+			if err != nil {
+				return nil, in.comprehensionError(err, x, "<dictcomp>", first)
 			}
 			return d, nil
 		}, true
 	case *syntax.SetComp:
-		comp, _, _, bad := c.compLoop(c.res.asListComp(x))
+		comp, firstIter, _, bad := c.compLoop(c.res.asListComp(x))
 		if bad != nil {
 			return bad, true
 		}
 		return func(in *interp) (Value, error) {
-			s := newSet(false)
-			err := comp(in, nil, func(v Value) error {
-				return in.wrapNode(s.d.Set(v, None), x.Elt)
-			})
+			first, err := firstIter(in) // in the enclosing frame, as CPython's
 			if err != nil {
 				return nil, err
+			}
+			s := newSet(false)
+			err = comp(in, first, func(v Value) error {
+				return in.wrapNode(s.d.Set(v, None), x) // SET_ADD's position: the comprehension
+			})
+			if err != nil {
+				return nil, in.comprehensionError(err, x, "<setcomp>", first)
 			}
 			return s, nil
 		}, true

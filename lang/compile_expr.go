@@ -487,8 +487,12 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 		return genExpr(x, firstIter, identity, comp)
 	}
 	return func(in *interp) (Value, error) {
+		first, err := firstIter(in) // in the enclosing frame, as CPython's
+		if err != nil {
+			return nil, err
+		}
 		var out []Value
-		err := comp(in, nil, func(v Value) error {
+		err = comp(in, first, func(v Value) error {
 			if len(out) >= growthLimit {
 				return in.errorAt(Errorf(MemoryError, "a list comprehension of more than %d elements is too long", growthLimit).
 					WithHint("loop over the elements with for, or use a tensor"), x.Span())
@@ -497,7 +501,7 @@ func (c *compiler) listComp(x *syntax.ListComp) evalFn {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, in.comprehensionError(err, x, "<listcomp>", first)
 		}
 		return &List{Elems: out}, nil
 	}
@@ -646,7 +650,7 @@ func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter eval
 			})
 			if handled {
 				if err != nil {
-					return in.errorAt(err, cl.f.Iter.Span())
+					return in.errorAt(err, x.Span()) // the loop's own, as CPython's
 				}
 				return bodyErr
 			}
@@ -663,7 +667,7 @@ func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter eval
 				err = Iterate(seq, each)
 			}
 			if err != nil {
-				return in.errorAt(err, cl.f.Iter.Span())
+				return in.errorAt(err, x.Span()) // the loop's own, as CPython's
 			}
 			return bodyErr
 		}

@@ -824,7 +824,7 @@ func genExpr(x *syntax.ListComp, first evalFn, identity bool, comp func(in *inte
 			switch seq.(type) {
 			case *Instance, Iterable: // iterated through __getitem__, as iter() does (a Dataset)
 			default:
-				return nil, in.errorAt(NotIterable(TypeName(seq)), x.Fors[0].Iter.Span())
+				return nil, in.errorAt(NotIterable(TypeName(seq)), x.Span()) // GET_ITER's position, as CPython's
 			}
 		}
 		fr := new(interp)
