@@ -914,8 +914,10 @@ func LinearPacked(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tens
 	if err != nil || bias == nil {
 		return y, err
 	}
-	if done, err := addBiasRows(y, bias); done || err != nil {
-		return y, err
+	if done, err := addBiasRows(y, bias); err != nil {
+		return nil, err
+	} else if done {
+		return y, nil
 	}
 	if shape, err := BroadcastShapes(y.shape, bias.shape); err == nil && slices.Equal(shape, y.shape) && ResultType(y, bias) == y.dtype {
 		// y is new: add the bias in place instead of allocating again.
