@@ -84,3 +84,61 @@ func bitsEqual(a, b *Tensor) bool {
 	}
 	return true
 }
+
+// TestAddBiasRows checks that addBiasRows adds the bias to every row, each
+// element y + b rounded once as the scalar loop rounds it, at one to three
+// threads (rows shared among them, vector kernels with scalar tails), and
+// that the shapes it does not take are left to AddSpec.
+func TestAddBiasRows(t *testing.T) {
+	defer func(n int) { _ = SetNumThreads(n) }(NumThreads())
+	g := NewGenerator(13)
+	for _, tc := range []struct {
+		name  string
+		dtype DType
+		y     []int
+		bias  int
+		taken bool
+	}{
+		{"prefill's projection f32", Float32, []int{128, 768}, 768, true},
+		{"rows past the grain f32", Float32, []int{300, 1000}, 1000, true},
+		{"rows past the grain f64", Float64, []int{300, 1000}, 1000, true},
+		{"odd width f32", Float32, []int{5, 3, 37}, 37, true},
+		{"odd width f64", Float64, []int{70, 13}, 13, true},
+		{"one output", Float32, []int{9, 1}, 1, true},
+		{"bias of another width", Float32, []int{4, 6}, 3, false},
+		{"float16", Float16, []int{4, 6}, 6, false},
+	} {
+		for _, threads := range []int{1, 2, 3} {
+			if err := SetNumThreads(threads); err != nil {
+				t.Fatal(err)
+			}
+			y := mustOp(mustOp(Randn(g, Float32, tc.y...)).To(tc.dtype))
+			bias := mustOp(mustOp(Randn(g, Float32, tc.bias)).To(tc.dtype))
+			want := mustOp(y.Clone())
+			got := mustOp(y.Clone())
+			done, err := addBiasRows(got, bias)
+			if err != nil || done != tc.taken {
+				t.Fatalf("%s, %d threads: taken %v (%v), want %v", tc.name, threads, done, err, tc.taken)
+			}
+			if !done {
+				continue
+			}
+			if tc.dtype == Float32 {
+				scalarAddRows(want.storage.data.([]float32), bias.storage.data.([]float32))
+			} else {
+				scalarAddRows(want.storage.data.([]float64), bias.storage.data.([]float64))
+			}
+			if !bitsEqual(got, want) {
+				t.Errorf("%s, %d threads: %v\nwant %v", tc.name, threads, got, want)
+			}
+		}
+	}
+}
+
+// scalarAddRows is the reference for addRows: b added to each row of y,
+// element by element.
+func scalarAddRows[T float32 | float64](y, b []T) {
+	for i := range y {
+		y[i] += b[i%len(b)]
+	}
+}

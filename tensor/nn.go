@@ -914,7 +914,9 @@ func LinearPacked(x, weight *Tensor, weightT *PackedMatrix, bias *Tensor) (*Tens
 	if err != nil || bias == nil {
 		return y, err
 	}
-	if addBiasRows(y, bias) {
+	if done, err := addBiasRows(y, bias); err != nil {
+		return nil, err
+	} else if done {
 		return y, nil
 	}
 	if shape, err := BroadcastShapes(y.shape, bias.shape); err == nil && slices.Equal(shape, y.shape) && ResultType(y, bias) == y.dtype {
@@ -1055,33 +1057,37 @@ func fillRows[T float32 | float64](y, b []T) {
 // place, and reports whether it did: each element y + b rounded once, as
 // AddSpec's kernel, without the broadcast iterator that costs more than
 // the additions for a layer's few outputs. Other shapes and dtypes are
-// left to AddSpec.
-func addBiasRows(y, bias *Tensor) bool {
+// left to AddSpec. The error is ParallelFor's (an interrupt).
+func addBiasRows(y, bias *Tensor) (bool, error) {
 	if y.dtype != bias.dtype || bias.Dim() != 1 || y.Dim() == 0 || !y.IsContiguous() {
-		return false
+		return false, nil
 	}
 	n := bias.shape[0]
 	if n == 0 || y.shape[len(y.shape)-1] != n || n > 1 && bias.strides[0] != 1 {
-		return false
+		return false, nil
 	}
-	if y.dtype == Float32 {
-		addRows(y.storage.data.([]float32)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n])
-	} else if y.dtype == Float64 {
-		addRows(y.storage.data.([]float64)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n])
-	} else {
-		return false
+	switch y.dtype {
+	case Float32:
+		return true, addRows(y.storage.data.([]float32)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n], vecmath.AddVV)
+	case Float64:
+		return true, addRows(y.storage.data.([]float64)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n], vecmath.AddFloat64)
 	}
-	return true
+	return false, nil
 }
 
-// addRows adds b to each len(b) elements of y.
-func addRows[T float32 | float64](y, b []T) {
-	for i := 0; i+len(b) <= len(y); i += len(b) {
-		row := y[i : i+len(b)]
-		for j, v := range b {
-			row[j] += v
+// addRows adds b to each len(b) elements of y with add (o = a + b, each
+// sum rounded once, in vector registers), the rows shared among the
+// threads by GrainSize elements as AddSpec's kernel shares them: each
+// element's sum is the same whatever the split, so the bits are the
+// one-thread loop's.
+func addRows[T float32 | float64](y, b []T, add func(o, a, b []T)) error {
+	n := len(b)
+	return ParallelFor(len(y)/n, max(1, GrainSize/n), func(begin, end int) {
+		for i := begin; i < end; i++ {
+			row := y[i*n : (i+1)*n]
+			add(row, row, b)
 		}
-	}
+	})
 }
 
 // Embedding returns the rows of weight ([num_embeddings, dim]) picked by

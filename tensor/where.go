@@ -66,6 +66,19 @@ func maskedFillLoop[T Element](it *Iter, v *Tensor) error {
 	return it.Run(func(offs, inner []int, n int) {
 		o, m := offs[0], offs[1]
 		so, sm := inner[0], inner[1]
+		if so == 1 && sm == 1 {
+			// Both contiguous (an attention's causal mask over its
+			// scores): slices the compiler walks without the strides'
+			// products and bounds checks.
+			fill := mask[m : m+n]
+			dst := out[o : o+n][:len(fill)]
+			for i, b := range fill {
+				if b != 0 {
+					dst[i] = val
+				}
+			}
+			return
+		}
 		for i := range n {
 			if mask[m+i*sm] != 0 {
 				out[o+i*so] = val
