@@ -1066,13 +1066,13 @@ func addBiasRows(y, bias *Tensor) (bool, error) {
 	if n == 0 || y.shape[len(y.shape)-1] != n || n > 1 && bias.strides[0] != 1 {
 		return false, nil
 	}
-	switch y.dtype {
-	case Float32:
-		return true, addRows(y.storage.data.([]float32)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n], vecmath.AddVV)
-	case Float64:
-		return true, addRows(y.storage.data.([]float64)[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n], vecmath.AddFloat64)
+	if ys, ok := y.storage.data.([]float32); ok && y.dtype == Float32 {
+		return true, addRows(ys[y.offset:y.offset+y.Numel()], bias.storage.data.([]float32)[bias.offset:bias.offset+n], vecmath.AddVV)
 	}
-	return false, nil
+	if ys, ok := y.storage.data.([]float64); ok && y.dtype == Float64 {
+		return true, addRows(ys[y.offset:y.offset+y.Numel()], bias.storage.data.([]float64)[bias.offset:bias.offset+n], vecmath.AddFloat64)
+	}
+	return false, nil // AddSpec's kernels add the other dtypes
 }
 
 // addRows adds b to each len(b) elements of y with add (o = a + b, each
