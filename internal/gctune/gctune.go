@@ -25,14 +25,23 @@
 // half TrainSlack (LimitFor), with the percentage off, unless GOMEMLIMIT is
 // set (then the percentage goes on as above). Setting the GOGC environment
 // variable turns the tuning off.
+//
+// KAEL_GC_SLACK_MIB, a whole number of MiB from 1 to 4096, replaces Slack
+// for a program that does not train (TrainSlack is unchanged). It is a
+// knob for experiments, such as measuring the cost of a heap goal that
+// cycles through more than the CPU's last-level cache, not a setting a
+// program needs: a value it cannot read leaves Slack in force and says so
+// on standard error.
 package gctune
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
+	"strconv"
 	"sync/atomic"
 )
 
@@ -42,8 +51,12 @@ const Slack = 32 << 20
 // TrainSlack is Slack once Train has been called.
 const TrainSlack = 64 << 20
 
-// slack is the slack in force: Slack, or TrainSlack after Train.
+// slack is the slack in force: Slack (or SlackEnv's), or TrainSlack after
+// Train.
 var slack atomic.Int64
+
+// training is set by Train: the memory limit paces the collector.
+var training atomic.Bool
 
 func init() { slack.Store(Slack) }
 
@@ -51,20 +64,48 @@ func init() { slack.Store(Slack) }
 // backward pass): from the next collection on, the heap goal is the live
 // heap plus TrainSlack. It is cheap to call again.
 func Train() {
+	if training.Load() {
+		return
+	}
 	if slack.Load() < TrainSlack {
 		slack.Store(TrainSlack)
 	}
+	training.Store(true)
 }
 
 // minHeap is the heap goal Go keeps at GOGC=100 however small the live
 // heap (the runtime's heapminimum), scaled by GOGC/100 as it is.
 const minHeap = 4 << 20
 
+// SlackEnv names the environment variable that replaces Slack for an
+// experiment (the package's doc comment).
+const SlackEnv = "KAEL_GC_SLACK_MIB"
+
+// maxSlackMiB bounds SlackEnv's value: 4 GiB, far above any useful slack.
+const maxSlackMiB = 4096
+
+// ParseSlack returns the slack in bytes that a SlackEnv value of text
+// asks for: a whole number of MiB from 1 to maxSlackMiB.
+func ParseSlack(text string) (int64, error) {
+	mib, err := strconv.Atoi(text)
+	if err != nil || mib < 1 || mib > maxSlackMiB {
+		return 0, fmt.Errorf("%s=%q: want a whole number of MiB from 1 to %d", SlackEnv, text, maxSlackMiB)
+	}
+	return int64(mib) << 20, nil
+}
+
 // Start tunes the collector from now on, unless GOGC is set. It is for a
 // program's main function: it changes a process-wide setting.
 func Start() {
 	if os.Getenv("GOGC") != "" {
 		return
+	}
+	if text := os.Getenv(SlackEnv); text != "" {
+		if s, err := ParseSlack(text); err != nil {
+			fmt.Fprintf(os.Stderr, "kael: %v; the collector keeps its slack of %d MiB\n", err, Slack>>20)
+		} else {
+			slack.Store(s)
+		}
 	}
 	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: os.Getenv("GOMEMLIMIT") == ""}
 	t.adjust()
@@ -114,7 +155,7 @@ func (t *tuner) adjust() {
 	t.next++
 	s := slack.Load()
 	p, l := PercentFor(live, s), t.limit
-	if s > Slack && t.ownLimit {
+	if training.Load() && t.ownLimit {
 		p, l = -1, LimitFor(slices.Max(t.lives[:]), s)
 	}
 	// The limit first, so that the percentage is never off without it.

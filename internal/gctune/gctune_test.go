@@ -61,11 +61,60 @@ func TestStartFollowsCollections(t *testing.T) {
 // second call leaves it there.
 func TestTrain(t *testing.T) {
 	defer slack.Store(slack.Load())
+	defer training.Store(training.Load())
 	slack.Store(Slack)
+	training.Store(false)
 	Train()
 	Train()
 	if got := slack.Load(); got != TrainSlack {
 		t.Errorf("slack after Train = %d, want %d", got, TrainSlack)
+	}
+	if !training.Load() {
+		t.Error("training after Train = false, want true")
+	}
+}
+
+func TestParseSlack(t *testing.T) {
+	tests := []struct {
+		text    string
+		want    int64
+		wantErr bool
+	}{
+		{"24", 24 << 20, false},
+		{"1", 1 << 20, false},
+		{"4096", 4096 << 20, false},
+		{"0", 0, true},
+		{"-8", 0, true},
+		{"4097", 0, true},
+		{"24MiB", 0, true},
+		{"1.5", 0, true},
+		{" 24", 0, true},
+		{"99999999999999999999", 0, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseSlack(tt.text)
+		if (err != nil) != tt.wantErr || got != tt.want {
+			t.Errorf("ParseSlack(%q) = %d, %v; want %d, error %v", tt.text, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+// TestSlackEnvNotTraining checks that a slack from SlackEnv above Slack
+// keeps a program that does not train on a percentage, without a limit.
+func TestSlackEnvNotTraining(t *testing.T) {
+	defer slack.Store(slack.Load())
+	defer training.Store(training.Load())
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	slack.Store(TrainSlack)
+	training.Store(false)
+	tr := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: true}
+	tr.adjust()
+	if p := debug.SetGCPercent(-1); p < 100 {
+		t.Errorf("GOGC with a slack of %d MiB = %d, want a percentage of at least 100", TrainSlack>>20, p)
+	}
+	if tr.limit != 0 {
+		t.Errorf("memory limit set to %d without training, want none", tr.limit)
 	}
 }
 
@@ -84,9 +133,11 @@ func TestLimitFor(t *testing.T) {
 // percentage.
 func TestTrainingPacedByLimit(t *testing.T) {
 	defer slack.Store(slack.Load())
+	defer training.Store(training.Load())
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	slack.Store(TrainSlack)
+	training.Store(true)
 	tr := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: true}
 	tr.lives[3] = 1 << 30 // a recent collection left 1 GiB
 	tr.adjust()
