@@ -949,8 +949,11 @@ func identical(a, b Value) bool {
 			return sameNaN(a, b)
 		}
 		return math.Float64bits(real(x)) == math.Float64bits(real(y)) && math.Float64bits(imag(x)) == math.Float64bits(imag(y))
-	case int64, bool, string, NoneType, EllipsisType, BigInt:
-		return reflect.TypeOf(a) == reflect.TypeOf(b) && equal(a, b) // immutable values are the same when equal: 1 is not 1.0, True is not 1
+	case int64, bool, string, NoneType, EllipsisType:
+		return a == b // the same type and value: 1 is not 1.0, True is not 1
+	case BigInt:
+		y, ok := b.(BigInt)
+		return ok && x.v.Cmp(y.v) == 0
 	case Tuple:
 		// the same tuple shares its elements' array; () is one object
 		y, ok := b.(Tuple)
