@@ -48,8 +48,11 @@ type impl struct {
 var generic = &impl{name: "generic", axpy4: axpy4Go, dot4: dot4Go, width: 1}
 
 // impls holds the implementations this CPU supports, fastest first, and
-// the one in use (isa.EnvVar caps it).
-var impls = isa.NewSelector("gemv", append(archImpls(), generic)...)
+// the one in use (isa.EnvVar caps it). The products stream their weights
+// from memory, so on the CPUs where the AVX2 kernels stream better than
+// the AVX-512 ones (isa.CPU.StreamsAVX2: AMD's) the AVX2 ones are used;
+// the two give the same bits.
+var impls = isa.NewStreamSelector("gemv", append(archImpls(), generic)...)
 
 // Name returns the implementation's name, for isa.Selector.
 func (im *impl) Name() string { return im.name }

@@ -42,6 +42,30 @@ func NewSelector[I Named](pkg string, impls ...I) *Selector[I] {
 	return s
 }
 
+// NewStreamSelector is NewSelector for kernels bound by memory bandwidth:
+// where KAEL_ISA is unset and the CPU streams better with its AVX2 kernels
+// (CPU.StreamsAVX2: AMD's AVX-512 processors), it starts with "avx2"
+// rather than the first of impls. KAEL_ISA, when set, chooses as it does
+// for NewSelector, so KAEL_ISA=avx512 still runs the AVX-512 kernels there.
+func NewStreamSelector[I Named](pkg string, impls ...I) *Selector[I] {
+	s := &Selector[I]{pkg: pkg, impls: impls}
+	s.current.Store(&s.impls[StreamDefault(s.Names(), os.Getenv(EnvVar), Host())])
+	return s
+}
+
+// StreamDefault returns the index in names (fastest first) of the
+// implementation NewStreamSelector starts with on c: Capped's, unless
+// capName is empty and c streams better with AVX2 than AVX-512 (then
+// "avx2", where names has it).
+func StreamDefault(names []string, capName string, c CPU) int {
+	if capName == "" && c.StreamsAVX2() {
+		if i := slices.Index(names, "avx2"); i >= 0 {
+			return i
+		}
+	}
+	return Capped(names, capName)
+}
+
 // Capped returns the index in names (fastest first) of the first
 // implementation at or below the level capName, or 0 when capName is
 // empty. An unknown capName is reported on standard error once and

@@ -1,0 +1,5 @@
+//go:build !amd64
+
+package isa
+
+func hostCPU() CPU { return CPU{} }
