@@ -1,6 +1,10 @@
 package vecmath
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/kael-dev/kael/tensor/internal/isa"
+)
 
 // The assembly kernels, in vecmath_amd64.s. The wrappers in vecmath.go
 // make dst at least as long as src.
@@ -86,6 +90,18 @@ func leakyReLUAVX2(dst, src []float32, slope float32)
 //go:noescape
 func leakyReLUGradAVX2(dst, g, x []float32, slope float32)
 
+// sumAVX512Impl returns the sum of the AVX-512 implementation: the AVX2
+// kernel on the CPUs where it streams better (AMD's AVX-512 processors,
+// isa.CPU.StreamsAVX2). A long sum is bound by memory; on the Zen 4 EPYC
+// the AVX2 loop took 2-25% less CPU time than the AVX-512 one over 64 MiB
+// (BenchmarkSumKernels; docs/performance.md, issue 34).
+func sumAVX512Impl() func([]float32) float32 {
+	if isa.Host().StreamsAVX2() {
+		return sumAVX2
+	}
+	return sumAVX512
+}
+
 // archImpls returns the assembly implementations this CPU supports.
 func archImpls() []*impl {
 	var list []*impl
@@ -96,7 +112,7 @@ func archImpls() []*impl {
 			expSum: expSumAVX512,
 			scale:  scaleAVX512,
 			sub2:   sub2AVX512,
-			sum:    sumAVX512,
+			sum:    sumAVX512Impl(),
 			// The tanh form of GELU has no AVX-512 kernel yet.
 			geluTanh:    geluTanhAVX2,
 			geluErf:     geluErfAVX512,
