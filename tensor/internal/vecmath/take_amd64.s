@@ -225,3 +225,14 @@ t32x2loop:
 t32x2done:
 	MOVQ R8, ret+40(FP)
 	RET
+
+// func cpuVendor() (ebx, ecx, edx uint32)
+// CPUID leaf 0: the vendor string, 12 bytes in EBX, EDX, ECX.
+TEXT ·cpuVendor(SB), NOSPLIT, $0-12
+	XORL  AX, AX
+	XORL  CX, CX
+	CPUID
+	MOVL  BX, ebx+0(FP)
+	MOVL  CX, ecx+4(FP)
+	MOVL  DX, edx+8(FP)
+	RET

@@ -16,13 +16,7 @@ import (
 func TestTakeMatchesGeneric(t *testing.T) {
 	defer SetImpl(Impls()[0])
 	r := rand.New(rand.NewSource(29))
-	type tcase struct {
-		name      string
-		n, size   int
-		bad       int   // position of the bad index, or -1
-		badValue  int64 // its value
-		dstOffset int   // elements dst starts past an allocation
-	}
+	type tcase = takeCase
 	var cases []tcase
 	// 68 to 77: around the AVX2 kernels' first vector that prefetches
 	// (72 elements); 200: bad indices in the prefetching and the last loop.
@@ -53,54 +47,80 @@ func TestTakeMatchesGeneric(t *testing.T) {
 	}
 	cases = append(cases, tcase{"in range, large source", 1001, 140_000, -1, 0, 1})
 	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0}, tcase{"empty source", 20, 0, 0, 0, 0})
-	for _, impl := range Impls() {
-		if err := SetImpl(impl); err != nil {
-			t.Fatal(err)
+	// The avx512 implementation gathers with the scalar kernels on AMD's
+	// CPUs (takeScalarOnAVX512): every implementation runs both ways.
+	defer func(v bool) { takeScalarOnAVX512 = v }(takeScalarOnAVX512)
+	for _, scalar := range []bool{false, true} {
+		takeScalarOnAVX512 = scalar
+		for _, impl := range Impls() {
+			if err := SetImpl(impl); err != nil {
+				t.Fatal(err)
+			}
+			label := impl
+			if scalar {
+				label += " (scalar kernels)"
+			}
+			takeCases(t, r, impl, label, cases)
 		}
-		for _, c := range cases {
-			idx := make([]int64, c.n)
-			for k := range idx {
-				if c.size > 0 {
-					idx[k] = int64(r.Intn(2*c.size) - c.size) // [-size, size)
-				}
+	}
+}
+
+// takeCase is TestTakeMatchesGeneric's case.
+type takeCase struct {
+	name      string
+	n, size   int
+	bad       int   // position of the bad index, or -1
+	badValue  int64 // its value
+	dstOffset int   // elements dst starts past an allocation
+}
+
+// takeCases runs TestTakeMatchesGeneric's cases on the implementation in use.
+// impl is its name, label that in the failures.
+func takeCases(t *testing.T, r *rand.Rand, impl, label string, cases []takeCase) {
+	t.Helper()
+	for _, c := range cases {
+		idx := make([]int64, c.n)
+		for k := range idx {
+			if c.size > 0 {
+				idx[k] = int64(r.Intn(2*c.size) - c.size) // [-size, size)
 			}
-			if c.bad >= 0 {
-				idx[c.bad] = c.badValue
+		}
+		if c.bad >= 0 {
+			idx[c.bad] = c.badValue
+		}
+		src64 := make([]uint64, c.size)
+		src32 := make([]uint32, c.size)
+		for i := range src64 {
+			src64[i] = r.Uint64()
+			src32[i] = r.Uint32()
+		}
+		const guard = 5
+		buf64 := make([]uint64, c.dstOffset+c.n+guard)
+		buf32 := make([]uint32, c.dstOffset+c.n+guard)
+		for i := range buf64 {
+			buf64[i], buf32[i] = r.Uint64(), r.Uint32()
+		}
+		want64, want32 := slices.Clone(buf64), slices.Clone(buf32)
+		wantK := takeGeneric(want64[c.dstOffset:c.dstOffset+c.n], src64, idx)
+		if k := takeGeneric(want32[c.dstOffset:c.dstOffset+c.n], src32, idx); k != wantK {
+			t.Fatalf("%+v: the Go loops disagree, %d and %d", c, wantK, k)
+		}
+		if (c.bad >= 0 || c.size == 0 && c.n > 0) != (wantK >= 0) || c.bad >= 0 && wantK != c.bad {
+			t.Fatalf("%+v: the Go loop returned %d", c, wantK)
+		}
+		if c.bad < 0 && c.size > 0 && c.n >= takeSmall && impl != "generic" {
+			// The kernels must take the whole vectors, not leave
+			// them to the Go loop: at most 7 elements of tail.
+			d64, d32 := slices.Clone(buf64), slices.Clone(buf32)
+			if n64, n32 := take64Arch(d64[c.dstOffset:c.dstOffset+c.n], src64, idx), take32Arch(d32[c.dstOffset:c.dstOffset+c.n], src32, idx); n64 < c.n-7 || n32 < c.n-7 {
+				t.Fatalf("%s %+v: the kernels wrote %d and %d elements", label, c, n64, n32)
 			}
-			src64 := make([]uint64, c.size)
-			src32 := make([]uint32, c.size)
-			for i := range src64 {
-				src64[i] = r.Uint64()
-				src32[i] = r.Uint32()
-			}
-			const guard = 5
-			buf64 := make([]uint64, c.dstOffset+c.n+guard)
-			buf32 := make([]uint32, c.dstOffset+c.n+guard)
-			for i := range buf64 {
-				buf64[i], buf32[i] = r.Uint64(), r.Uint32()
-			}
-			want64, want32 := slices.Clone(buf64), slices.Clone(buf32)
-			wantK := takeGeneric(want64[c.dstOffset:c.dstOffset+c.n], src64, idx)
-			if k := takeGeneric(want32[c.dstOffset:c.dstOffset+c.n], src32, idx); k != wantK {
-				t.Fatalf("%+v: the Go loops disagree, %d and %d", c, wantK, k)
-			}
-			if (c.bad >= 0 || c.size == 0 && c.n > 0) != (wantK >= 0) || c.bad >= 0 && wantK != c.bad {
-				t.Fatalf("%+v: the Go loop returned %d", c, wantK)
-			}
-			if c.bad < 0 && c.size > 0 && c.n >= takeSmall && impl != "generic" {
-				// The kernels must take the whole vectors, not leave
-				// them to the Go loop: at most 7 elements of tail.
-				d64, d32 := slices.Clone(buf64), slices.Clone(buf32)
-				if n64, n32 := take64Arch(d64[c.dstOffset:c.dstOffset+c.n], src64, idx), take32Arch(d32[c.dstOffset:c.dstOffset+c.n], src32, idx); n64 < c.n-7 || n32 < c.n-7 {
-					t.Fatalf("%s %+v: the kernels wrote %d and %d elements", impl, c, n64, n32)
-				}
-			}
-			if k := Take64(buf64[c.dstOffset:c.dstOffset+c.n], src64, idx); k != wantK || !slices.Equal(buf64, want64) {
-				t.Fatalf("%s %s %+v: Take64 returned %d, elements %v; the Go loop %d, %v", impl, c.name, c, k, buf64, wantK, want64)
-			}
-			if k := Take32(buf32[c.dstOffset:c.dstOffset+c.n], src32, idx); k != wantK || !slices.Equal(buf32, want32) {
-				t.Fatalf("%s %s %+v: Take32 returned %d, elements %v; the Go loop %d, %v", impl, c.name, c, k, buf32, wantK, want32)
-			}
+		}
+		if k := Take64(buf64[c.dstOffset:c.dstOffset+c.n], src64, idx); k != wantK || !slices.Equal(buf64, want64) {
+			t.Fatalf("%s %s %+v: Take64 returned %d, elements %v; the Go loop %d, %v", label, c.name, c, k, buf64, wantK, want64)
+		}
+		if k := Take32(buf32[c.dstOffset:c.dstOffset+c.n], src32, idx); k != wantK || !slices.Equal(buf32, want32) {
+			t.Fatalf("%s %s %+v: Take32 returned %d, elements %v; the Go loop %d, %v", label, c.name, c, k, buf32, wantK, want32)
 		}
 	}
 }
