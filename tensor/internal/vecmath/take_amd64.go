@@ -9,8 +9,8 @@ func take64AVX512(dst, src *uint64, size int, idx *int64, n int) int
 func take32AVX512(dst, src *uint32, size int, idx *int64, n int) int
 
 // take64Scalar and take32Scalar are the kernels of AVX2 CPUs, whose
-// vector gathers are slower than scalar loads (take_amd64.s), and of
-// AMD's AVX-512 CPUs (takeScalarOnAVX512).
+// vector gathers are slower than scalar loads (take_amd64.s);
+// take64Scalar is also that of AMD's AVX-512 CPUs (takeScalarOnAVX512).
 //
 //go:noescape
 func take64Scalar(dst, src *uint64, size int, idx *int64, n int) int
@@ -20,15 +20,18 @@ func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
 func cpuVendor() (ebx, ecx, edx uint32)
 
-// takeScalarOnAVX512 makes the "avx512" implementation gather with the
-// scalar kernels too. It is set on AMD's CPUs: Zen 4 runs VGATHERQPD and
-// VGATHERQPS as microcode, and there the scalar loop with its prefetch
-// took the row's gather (142,858 indices at a stride of 7 into 8 MB, a
-// fresh 1.1 MB output each call) in 205-250 µs of CPU against the
-// gather's 245-345, and a 4,096-element source read at random in
-// 53-58 µs against 56-74 (docs/performance.md, "a[idx] on the AVX-512
-// EPYC"). Intel's AVX-512 CPUs keep the vector gathers, measured faster
-// than the Go loop there. Tests set it to run both kernels.
+// takeScalarOnAVX512 makes the "avx512" implementation's Take64 gather
+// with the scalar kernel too. It is set on AMD's CPUs: Zen 4 runs
+// VGATHERQPD as microcode, and there the scalar loop with its prefetch
+// took the row's gather (142,858 indices at a stride of 7 into 8 MB) in
+// 184-240 µs of thread CPU against the vector gather's 243-461 (8
+// interleaved turns), into fresh outputs 233-301 against 290-397, and a
+// random order over the same source 186-404 against 240-367. Take32
+// keeps VGATHERQPS there: a random order over a 4 MB source took
+// 152-191 µs with it against 174-246 with the scalar loop, and the
+// strided and cached cases were even (docs/performance.md, "a[idx] on
+// the AVX-512 EPYC"). Intel's AVX-512 CPUs keep the vector gathers,
+// measured faster than the Go loop there. Tests set it to run both.
 var takeScalarOnAVX512 = isAMD()
 
 // isAMD reports whether CPUID's vendor string is "AuthenticAMD".
@@ -62,9 +65,6 @@ func take32Arch(dst, src []uint32, idx []int64) int {
 	switch impls.Current().name {
 	case "avx512":
 		if cpu.X86.HasAVX512F {
-			if takeScalarOnAVX512 {
-				return take32Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
-			}
 			return take32AVX512(&dst[0], &src[0], len(src), &idx[0], len(dst))
 		}
 	case "avx2":

@@ -83,7 +83,9 @@ t32x512done:
 // from a source in the L2 the gather took a fifth to two fifths longer,
 // and in a random order over a large source the prefetching scalar loop
 // was 5-10 % faster (docs/performance.md, "a[idx] on the AVX2 EPYC:
-// scalar loads for the gather"). (Intel's CPUs with the 2023 Gather
+// scalar loads for the gather"). Zen 4's VGATHERQPD lost to take64Scalar
+// in the same way, so AMD's AVX-512 CPUs run it for Take64 too
+// (takeScalarOnAVX512, take_amd64.go). (Intel's CPUs with the 2023 Gather
 // Data Sampling microcode run their gathers slower too: not measured.)
 //
 // Where the source is larger than an L2 (takePrefetchMinBytes), a first

@@ -47,8 +47,8 @@ func TestTakeMatchesGeneric(t *testing.T) {
 	}
 	cases = append(cases, tcase{"in range, large source", 1001, 140_000, -1, 0, 1})
 	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0}, tcase{"empty source", 20, 0, 0, 0, 0})
-	// The avx512 implementation gathers with the scalar kernels on AMD's
-	// CPUs (takeScalarOnAVX512): every implementation runs both ways.
+	// The avx512 implementation's Take64 gathers with the scalar kernel on
+	// AMD's CPUs (takeScalarOnAVX512): every implementation runs both ways.
 	defer func(v bool) { takeScalarOnAVX512 = v }(takeScalarOnAVX512)
 	for _, scalar := range []bool{false, true} {
 		takeScalarOnAVX512 = scalar
@@ -58,7 +58,7 @@ func TestTakeMatchesGeneric(t *testing.T) {
 			}
 			label := impl
 			if scalar {
-				label += " (scalar kernels)"
+				label += " (takeScalarOnAVX512)"
 			}
 			takeCases(t, r, impl, label, cases)
 		}
