@@ -18,7 +18,25 @@ func take64Scalar(dst, src *uint64, size int, idx *int64, n int) int
 //go:noescape
 func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
+//go:noescape
+func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+
 func cpuVendor() (ebx, ecx, edx uint32)
+
+// strided reports whether idx looks like a constant stride (np.arange's
+// indices, a[::k] written as a[idx]): the steps from idx[0] to idx[1],
+// idx[64] and the last index agree. The hardware prefetcher follows
+// such loads, and there take64Scalar's own prefetches only cost (5-10 %
+// of the row's gather on Zen 4). It is a hint: indices that pass it and
+// then wander only go without the prefetch.
+func strided(idx []int64) bool {
+	n := len(idx)
+	if n < 72 {
+		return true // take64Scalar would not prefetch
+	}
+	d := idx[1] - idx[0]
+	return idx[64]-idx[0] == 64*d && idx[n-1]-idx[0] == int64(n-1)*d
+}
 
 // takeScalarOnAVX512 makes the "avx512" implementation's Take64 gather
 // with the scalar kernel too. It is set on AMD's CPUs: Zen 4 runs
@@ -48,6 +66,9 @@ func take64Arch(dst, src []uint64, idx []int64) int {
 	case "avx512":
 		if cpu.X86.HasAVX512F {
 			if takeScalarOnAVX512 {
+				if strided(idx) {
+					return take64ScalarPlain(&dst[0], &src[0], len(src), &idx[0], len(dst))
+				}
 				return take64Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
 			}
 			return take64AVX512(&dst[0], &src[0], len(src), &idx[0], len(dst))

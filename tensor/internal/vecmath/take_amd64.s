@@ -238,3 +238,27 @@ TEXT ·cpuVendor(SB), NOSPLIT, $0-12
 	MOVL  CX, ecx+4(FP)
 	MOVL  DX, edx+8(FP)
 	RET
+
+// func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+// take64Scalar without the prefetch, for indices at a constant stride
+// (take64Arch), which the hardware prefetcher follows.
+TEXT ·take64ScalarPlain(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ size+16(FP), BX
+	MOVQ idx+24(FP), DX
+	MOVQ n+32(FP), CX
+	XORQ R8, R8
+	MOVQ CX, R12
+	SHRQ $2, R12
+	JZ   t64pldone
+
+t64plloop:
+	takeScalarGroup(MOVQ, 8, t64pldone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64plloop
+
+t64pldone:
+	MOVQ R8, ret+40(FP)
+	RET

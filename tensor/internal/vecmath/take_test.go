@@ -22,31 +22,42 @@ func TestTakeMatchesGeneric(t *testing.T) {
 	// (72 elements); 200: bad indices in the prefetching and the last loop.
 	for _, n := range []int{0, 1, 3, 8, 15, 16, 17, 31, 32, 33, 63, 68, 69, 71, 72, 73, 75, 76, 77, 100, 1001} {
 		for _, off := range []int{0, 1, 3} {
-			cases = append(cases, tcase{"in range", n, 1 + n*3, -1, 0, off})
+			cases = append(cases, tcase{"in range", n, 1 + n*3, -1, 0, off, 0, 0})
 		}
 	}
-	cases = append(cases, tcase{"source of one", 40, 1, -1, 0, 0})
+	cases = append(cases, tcase{"source of one", 40, 1, -1, 0, 0, 0, 0})
 	for bad := range 40 {
 		cases = append(cases,
-			tcase{"too large", 40, 50, bad, 50, bad % 3},
-			tcase{"too negative", 40, 50, bad, -51, 0},
-			tcase{"far too large", 40, 50, bad, 1 << 62, 1},
-			tcase{"most negative", 40, 50, bad, -1 << 63, 2})
+			tcase{"too large", 40, 50, bad, 50, bad % 3, 0, 0},
+			tcase{"too negative", 40, 50, bad, -51, 0, 0, 0},
+			tcase{"far too large", 40, 50, bad, 1 << 62, 1, 0, 0},
+			tcase{"most negative", 40, 50, bad, -1 << 63, 2, 0, 0})
 	}
 	for bad := 0; bad < 200; bad += 3 {
 		cases = append(cases,
-			tcase{"too large, prefetched", 200, 5000, bad, 5000, bad % 3},
-			tcase{"too negative, prefetched", 200, 5000, bad, -5001, 1})
+			tcase{"too large, prefetched", 200, 5000, bad, 5000, bad % 3, 0, 0},
+			tcase{"too negative, prefetched", 200, 5000, bad, -5001, 1, 0, 0})
 	}
 	// A source beyond an L2 (takePrefetchMinBytes, 512 KiB, for both
 	// widths), where the AVX2 CPUs' scalar kernels prefetch.
 	for bad := 0; bad < 200; bad += 7 {
 		cases = append(cases,
-			tcase{"too large, large source", 200, 140_000, bad, 140_000, bad % 3},
-			tcase{"too negative, large source", 200, 140_000, bad, -140_001, 2})
+			tcase{"too large, large source", 200, 140_000, bad, 140_000, bad % 3, 0, 0},
+			tcase{"too negative, large source", 200, 140_000, bad, -140_001, 2, 0, 0})
 	}
-	cases = append(cases, tcase{"in range, large source", 1001, 140_000, -1, 0, 1})
-	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0}, tcase{"empty source", 20, 0, 0, 0, 0})
+	cases = append(cases, tcase{"in range, large source", 1001, 140_000, -1, 0, 1, 0, 0})
+	// Indices at a constant stride, where AMD's AVX-512 CPUs run Take64
+	// without the prefetch (strided), from both ends of a large source,
+	// and a bad index between the ones strided reads.
+	for _, st := range []struct{ first, stride int64 }{{0, 7}, {-140_000, 7}, {139_999, -3}, {5, 0}} {
+		cases = append(cases, tcase{name: "strided", n: 1001, size: 140_000, bad: -1, dstOffset: 1, stride: st.stride, first: st.first})
+		for _, bad := range []int{2, 63, 65, 500, 999} {
+			cases = append(cases,
+				tcase{"strided, too large", 1001, 140_000, bad, 140_000, bad % 3, st.stride, st.first},
+				tcase{"strided, too negative", 1001, 140_000, bad, -140_001, 0, st.stride, st.first})
+		}
+	}
+	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0, 0, 0}, tcase{"empty source", 20, 0, 0, 0, 0, 0, 0})
 	// The avx512 implementation's Take64 gathers with the scalar kernel on
 	// AMD's CPUs (takeScalarOnAVX512): every implementation runs both ways.
 	defer func(v bool) { takeScalarOnAVX512 = v }(takeScalarOnAVX512)
@@ -72,6 +83,8 @@ type takeCase struct {
 	bad       int   // position of the bad index, or -1
 	badValue  int64 // its value
 	dstOffset int   // elements dst starts past an allocation
+	stride    int64 // if not 0, idx[k] = first + k*stride (strided)
+	first     int64
 }
 
 // takeCases runs TestTakeMatchesGeneric's cases on the implementation in use.
@@ -83,6 +96,9 @@ func takeCases(t *testing.T, r *rand.Rand, impl, label string, cases []takeCase)
 		for k := range idx {
 			if c.size > 0 {
 				idx[k] = int64(r.Intn(2*c.size) - c.size) // [-size, size)
+				if c.stride != 0 || c.first != 0 {
+					idx[k] = c.first + int64(k)*c.stride
+				}
 			}
 		}
 		if c.bad >= 0 {
