@@ -9,13 +9,54 @@ func take64AVX512(dst, src *uint64, size int, idx *int64, n int) int
 func take32AVX512(dst, src *uint32, size int, idx *int64, n int) int
 
 // take64Scalar and take32Scalar are the kernels of AVX2 CPUs, whose
-// vector gathers are slower than scalar loads (take_amd64.s).
+// vector gathers are slower than scalar loads (take_amd64.s);
+// take64Scalar is also that of AMD's AVX-512 CPUs (takeScalarOnAVX512).
 //
 //go:noescape
 func take64Scalar(dst, src *uint64, size int, idx *int64, n int) int
 
 //go:noescape
 func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
+
+//go:noescape
+func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+
+func cpuVendor() (ebx, ecx, edx uint32)
+
+// strided reports whether idx looks like a constant stride (np.arange's
+// indices, a[::k] written as a[idx]): the steps from idx[0] to idx[1],
+// idx[64] and the last index agree. The hardware prefetcher follows
+// such loads, and there take64Scalar's own prefetches only cost (5-10 %
+// of the row's gather on Zen 4). It is a hint: indices that pass it and
+// then wander only go without the prefetch.
+func strided(idx []int64) bool {
+	n := len(idx)
+	if n < 72 {
+		return true // take64Scalar would not prefetch
+	}
+	d := idx[1] - idx[0]
+	return idx[64]-idx[0] == 64*d && idx[n-1]-idx[0] == int64(n-1)*d
+}
+
+// takeScalarOnAVX512 makes the "avx512" implementation's Take64 gather
+// with the scalar kernel too. It is set on AMD's CPUs: Zen 4 runs
+// VGATHERQPD as microcode, and there the scalar loop with its prefetch
+// took the row's gather (142,858 indices at a stride of 7 into 8 MB) in
+// 184-240 µs of thread CPU against the vector gather's 243-461 (8
+// interleaved turns), into fresh outputs 233-301 against 290-397, and a
+// random order over the same source 186-404 against 240-367. Take32
+// keeps VGATHERQPS there: a random order over a 4 MB source took
+// 152-191 µs with it against 174-246 with the scalar loop, and the
+// strided and cached cases were even (docs/performance.md, "a[idx] on
+// the AVX-512 EPYC"). Intel's AVX-512 CPUs keep the vector gathers,
+// measured faster than the Go loop there. Tests set it to run both.
+var takeScalarOnAVX512 = isAMD()
+
+// isAMD reports whether CPUID's vendor string is "AuthenticAMD".
+func isAMD() bool {
+	ebx, ecx, edx := cpuVendor()
+	return ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163 // "Auth", "enti", "cAMD"
+}
 
 // take64Arch runs Take64's vector kernel (len(src) > 0, idx as long as
 // dst) where the implementation in use has one, and returns how many
@@ -24,6 +65,12 @@ func take64Arch(dst, src []uint64, idx []int64) int {
 	switch impls.Current().name {
 	case "avx512":
 		if cpu.X86.HasAVX512F {
+			if takeScalarOnAVX512 {
+				if strided(idx) {
+					return take64ScalarPlain(&dst[0], &src[0], len(src), &idx[0], len(dst))
+				}
+				return take64Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
+			}
 			return take64AVX512(&dst[0], &src[0], len(src), &idx[0], len(dst))
 		}
 	case "avx2":

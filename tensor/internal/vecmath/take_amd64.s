@@ -83,7 +83,9 @@ t32x512done:
 // from a source in the L2 the gather took a fifth to two fifths longer,
 // and in a random order over a large source the prefetching scalar loop
 // was 5-10 % faster (docs/performance.md, "a[idx] on the AVX2 EPYC:
-// scalar loads for the gather"). (Intel's CPUs with the 2023 Gather
+// scalar loads for the gather"). Zen 4's VGATHERQPD lost to take64Scalar
+// in the same way, so AMD's AVX-512 CPUs run it for Take64 too
+// (takeScalarOnAVX512, take_amd64.go). (Intel's CPUs with the 2023 Gather
 // Data Sampling microcode run their gathers slower too: not measured.)
 //
 // Where the source is larger than an L2 (takePrefetchMinBytes), a first
@@ -223,5 +225,40 @@ t32x2loop:
 	JNZ  t32x2loop
 
 t32x2done:
+	MOVQ R8, ret+40(FP)
+	RET
+
+// func cpuVendor() (ebx, ecx, edx uint32)
+// CPUID leaf 0: the vendor string, 12 bytes in EBX, EDX, ECX.
+TEXT ·cpuVendor(SB), NOSPLIT, $0-12
+	XORL  AX, AX
+	XORL  CX, CX
+	CPUID
+	MOVL  BX, ebx+0(FP)
+	MOVL  CX, ecx+4(FP)
+	MOVL  DX, edx+8(FP)
+	RET
+
+// func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+// take64Scalar without the prefetch, for indices at a constant stride
+// (take64Arch), which the hardware prefetcher follows.
+TEXT ·take64ScalarPlain(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ size+16(FP), BX
+	MOVQ idx+24(FP), DX
+	MOVQ n+32(FP), CX
+	XORQ R8, R8
+	MOVQ CX, R12
+	SHRQ $2, R12
+	JZ   t64pldone
+
+t64plloop:
+	takeScalarGroup(MOVQ, 8, t64pldone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64plloop
+
+t64pldone:
 	MOVQ R8, ret+40(FP)
 	RET
