@@ -1,7 +1,10 @@
 package isa
 
 import (
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +92,26 @@ func TestHost(t *testing.T) {
 	}
 	if len(h.Vendor) != 12 || h.Family < 6 {
 		t.Errorf("Host() = %+v: want a 12-byte vendor and a family of 6 or more", h)
+	}
+	// The kernel's own reading of CPUID, where there is one.
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return
+	}
+	first, _, _ := strings.Cut(string(b), "\n\n")
+	fields := map[string]string{}
+	for _, line := range strings.Split(first, "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			fields[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
+	if v, ok := fields["vendor_id"]; ok && v != h.Vendor {
+		t.Errorf("Host().Vendor = %q, /proc/cpuinfo's vendor_id is %q", h.Vendor, v)
+	}
+	if v, err := strconv.Atoi(fields["cpu family"]); err == nil && v != h.Family {
+		t.Errorf("Host().Family = %d, /proc/cpuinfo's cpu family is %d", h.Family, v)
+	}
+	if v, err := strconv.Atoi(fields["model"]); err == nil && v != h.Model {
+		t.Errorf("Host().Model = %d, /proc/cpuinfo's model is %d", h.Model, v)
 	}
 }

@@ -1,6 +1,10 @@
 package vecmath
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/kael-dev/kael/tensor/internal/isa"
+)
 
 //go:noescape
 func take64AVX512(dst, src *uint64, size int, idx *int64, n int) int
@@ -20,8 +24,6 @@ func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
 //go:noescape
 func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
-
-func cpuVendor() (ebx, ecx, edx uint32)
 
 // strided reports whether idx looks like a constant stride (np.arange's
 // indices, a[::k] written as a[idx]): the steps from idx[0] to idx[1],
@@ -50,13 +52,7 @@ func strided(idx []int64) bool {
 // strided and cached cases were even (docs/performance.md, "a[idx] on
 // the AVX-512 EPYC"). Intel's AVX-512 CPUs keep the vector gathers,
 // measured faster than the Go loop there. Tests set it to run both.
-var takeScalarOnAVX512 = isAMD()
-
-// isAMD reports whether CPUID's vendor string is "AuthenticAMD".
-func isAMD() bool {
-	ebx, ecx, edx := cpuVendor()
-	return ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163 // "Auth", "enti", "cAMD"
-}
+var takeScalarOnAVX512 = isa.Host().Vendor == "AuthenticAMD"
 
 // take64Arch runs Take64's vector kernel (len(src) > 0, idx as long as
 // dst) where the implementation in use has one, and returns how many

@@ -228,17 +228,6 @@ t32x2done:
 	MOVQ R8, ret+40(FP)
 	RET
 
-// func cpuVendor() (ebx, ecx, edx uint32)
-// CPUID leaf 0: the vendor string, 12 bytes in EBX, EDX, ECX.
-TEXT ·cpuVendor(SB), NOSPLIT, $0-12
-	XORL  AX, AX
-	XORL  CX, CX
-	CPUID
-	MOVL  BX, ebx+0(FP)
-	MOVL  CX, ecx+4(FP)
-	MOVL  DX, edx+8(FP)
-	RET
-
 // func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
 // take64Scalar without the prefetch, for indices at a constant stride
 // (take64Arch), which the hardware prefetcher follows.
