@@ -144,8 +144,8 @@ func TestLogSoftmaxWritesIntoNllGradient(t *testing.T) {
 	const rows, classes = 96, 1000 // [96, 1000]: 384 KiB in float32
 	opt := tensor.DefaultLossOptions()
 	cases := []struct {
-		name     string
-		dtype    tensor.DType
+		name  string
+		dtype tensor.DType
 		twice bool // the log-probabilities are used twice
 	}{
 		{"float32", tensor.Float32, false},
