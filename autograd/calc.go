@@ -29,6 +29,19 @@ type calc struct {
 	// (addMatmul), which accumulate then does not add again.
 	pending func(n *Node, i int) *tensor.Tensor
 	added   *tensor.Tensor
+	// alone, in the engine's calc of a pass that recycles, reports
+	// whether the incoming gradient g of the node now running is the
+	// engine's alone and dies with the node (gradRecycler.alone).
+	alone func(g *tensor.Tensor) bool
+}
+
+// writable reports whether a formula may write its result into g, its
+// node's incoming gradient, in place of a new tensor: the engine holds g
+// alone and drops it once the node has run, as it would recycle it then
+// (autograd/recycle.go). It is false in a recording pass and outside the
+// engine.
+func (c *calc) writable(g *tensor.Tensor) bool {
+	return c.err == nil && !c.rec && c.alone != nil && g != nil && c.alone(g)
 }
 
 // accumulate returns acc + g, the gradient summed so far plus another

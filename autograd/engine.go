@@ -200,6 +200,11 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 	order := topoOrder(fns...)
 	if !retain && !create && targets == nil {
 		rc = newGradRecycler(order, mark, grads, multi, res, c)
+		if rc != nil {
+			// runNode takes a node's gradient out of grads before its
+			// formula runs: alone then says whether anything else holds it.
+			c.alone = rc.alone
+		}
 	}
 	var run map[*Node]bool
 	if targets != nil {

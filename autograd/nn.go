@@ -36,7 +36,11 @@ func LogSoftmax(x *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	n.save(out)
 	n.backward = func(c *calc, g *tensor.Tensor) []*tensor.Tensor {
 		if d := out.DType(); !c.rec && g.DType() == d && (d == tensor.Float32 || d == tensor.Float64) {
-			// One pass a row, as ATen's _log_softmax_backward_data.
+			// One pass a row, as ATen's _log_softmax_backward_data, into g
+			// when nothing else holds it (nll's gradient, which dies here).
+			if c.writable(g) {
+				return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.LogSoftmaxBackwardInPlace(g, out, dim) })}
+			}
 			return []*tensor.Tensor{c.do(func() (*tensor.Tensor, error) { return tensor.LogSoftmaxBackward(g, out, dim) })}
 		}
 		return []*tensor.Tensor{c.sub(g, c.mul(c.exp(out), c.sum(g, []int{dim}, true)))}

@@ -60,29 +60,39 @@ func (r *gradRecycler) consumed(sum, prev, g *tensor.Tensor) {
 // release recycles g's storage when it was allocated during the pass and
 // no gradient the engine holds shares its memory.
 func (r *gradRecycler) release(g *tensor.Tensor) {
+	if r.alone(g) {
+		delete(r.c.sums, g)
+		tensor.Recycle(g, r.mark)
+	}
+}
+
+// alone reports whether g was allocated during the pass and no gradient
+// the engine holds shares its memory: what release recycles, and what a
+// running node's formula may write into when g is its incoming gradient
+// (calc.writable), which the engine has taken out of its gradients then.
+func (r *gradRecycler) alone(g *tensor.Tensor) bool {
 	if r == nil || g == nil || r.c.err != nil || !r.mark.Recyclable(g) {
-		return
+		return false
 	}
 	for _, h := range r.grads {
 		if h != nil && g.SharesMemory(h) {
-			return
+			return false
 		}
 	}
 	for _, hs := range r.multi {
 		for _, h := range hs {
 			if h != nil && g.SharesMemory(h) {
-				return
+				return false
 			}
 		}
 	}
 	for _, l := range r.res.leaves {
 		if l.g != nil && g.SharesMemory(l.g) {
-			return
+			return false
 		}
 	}
 	if a := r.c.added; a != nil && g.SharesMemory(a) {
-		return
+		return false
 	}
-	delete(r.c.sums, g)
-	tensor.Recycle(g, r.mark)
+	return true
 }

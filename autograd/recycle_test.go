@@ -130,3 +130,76 @@ func TestRecycleSparesProgramTensors(t *testing.T) {
 		}
 	}
 }
+
+// TestLogSoftmaxWritesIntoNllGradient checks that log_softmax's backward
+// writes into nll's gradient when the pass holds it alone (calc.writable):
+// the leaf's gradient is the bits of a pass retaining its graph, which
+// writes into nothing, and the plain pass of loss = nll(log_softmax(x))
+// recycles no gradient, where without the writing it recycled nll's (the
+// only gradient in the recycled sizes that dies in the pass). When the
+// log-probabilities feed a second use, their gradient is a sum the pass
+// holds alone too; when the program's own gradient is passed in, it is not
+// written.
+func TestLogSoftmaxWritesIntoNllGradient(t *testing.T) {
+	const rows, classes = 96, 1000 // [96, 1000]: 384 KiB in float32
+	opt := tensor.DefaultLossOptions()
+	cases := []struct {
+		name  string
+		dtype tensor.DType
+		twice bool // the log-probabilities are used twice
+	}{
+		{"float32", tensor.Float32, false},
+		{"float64", tensor.Float64, false},
+		{"float32 used twice", tensor.Float32, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			run := func(retain bool) ([]float64, uint64) {
+				g := tensor.NewGenerator(7)
+				x := must(must(tensor.Randn(g, tensor.Float64, rows, classes)).To(c.dtype))
+				if err := SetRequiresGrad(x, true); err != nil {
+					t.Fatal(err)
+				}
+				target := must(tensor.Randint(g, 0, classes, rows))
+				lp := must(LogSoftmax(x, 1))
+				loss := must(NllLoss(lp, target, opt))
+				if c.twice {
+					loss = must(Add(loss, must(Sum(must(Mul(lp, tensor.MustScalar(0.001))), nil, false))))
+				}
+				_, before, _ := tensor.RecycleStats()
+				if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+					t.Fatal(err)
+				}
+				_, after, _ := tensor.RecycleStats()
+				return must(Grad(x).Float64s()), after - before
+			}
+			want, _ := run(true)
+			got, recycled := run(false)
+			if recycled != 0 && !c.twice {
+				t.Errorf("the plain pass recycled %d gradients, want none", recycled)
+			}
+			if !slices.EqualFunc(got, want, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+				t.Errorf("the gradient differs from the pass that writes into nothing")
+			}
+		})
+	}
+	t.Run("the program's gradient", func(t *testing.T) {
+		g := tensor.NewGenerator(8)
+		x := must(tensor.Randn(g, tensor.Float32, rows, classes))
+		if err := SetRequiresGrad(x, true); err != nil {
+			t.Fatal(err)
+		}
+		lp := must(LogSoftmax(x, 1))
+		seed := must(tensor.Randn(g, tensor.Float32, rows, classes))
+		seedBits := must(seed.Float64s())
+		if err := BackwardWith([]*tensor.Tensor{lp}, []*tensor.Tensor{seed}, BackwardOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := must(seed.Float64s()); !slices.Equal(got, seedBits) {
+			t.Errorf("the gradient passed to backward changed")
+		}
+		if Grad(x).SharesMemory(seed) {
+			t.Errorf("x.grad shares the program's gradient's memory")
+		}
+	})
+}

@@ -3,6 +3,7 @@ package tensor
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os/exec"
 	"testing"
 )
@@ -112,8 +113,42 @@ print(json.dumps(out))
 			if err := closeToScale(f64s(t, got), want[i].GX, tol); err != nil {
 				t.Error(err)
 			}
+			// In place: the same bits, written into a contiguous g; a
+			// strided g is left alone and the result is a new tensor.
+			gIn := mustOp(mustOp(g.Clone()).Contiguous())
+			if c.Transposed {
+				gIn = mustOp(mustOp(mustOp(g.Transpose(0, 1)).Contiguous()).Transpose(0, 1))
+			}
+			gBits := f64s(t, gIn)
+			inPlace, err := LogSoftmaxBackwardInPlace(gIn, y, c.Dim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if shared := inPlace.SharesMemory(gIn); shared == c.Transposed {
+				t.Errorf("in place: the result shares g's memory: %v, want %v", shared, !c.Transposed)
+			}
+			if c.Transposed && !bitsEqual64(f64s(t, gIn), gBits) {
+				t.Errorf("in place: a strided g was written")
+			}
+			if !bitsEqual64(f64s(t, inPlace), f64s(t, got)) {
+				t.Errorf("in place: the result's bits differ from LogSoftmaxBackward's")
+			}
 		})
 	}
+}
+
+// bitsEqual64 reports whether a and b are the same float64 bits, element by
+// element.
+func bitsEqual64(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestLogSoftmaxBackwardErrors checks the arguments LogSoftmaxBackward

@@ -43,6 +43,9 @@ func addF64AVX2NT(dst, a, b []float64)
 func addRowsAtF32AVX2(dst []float32, dim, cols int, src []float32, idx []int64, offs []int)
 
 //go:noescape
+func addRowsAtF32AVX512(dst []float32, dim, cols int, src []float32, idx []int64, offs []int)
+
+//go:noescape
 func addRows8F64AVX512(acc []float64, rows *[8][]float64, load bool)
 
 //go:noescape
@@ -133,7 +136,7 @@ func archImpls() []*impl {
 			sumRows8F32:   sumRows8F32AVX512,
 			pairwiseF64:   pairwiseF64AVX512,
 			pairwiseF32:   pairwiseF32AVX,
-			addRowsAtF32:  addRowsAtF32AVX2,
+			addRowsAtF32:  addRowsAtF32AVX512,
 		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
