@@ -60,68 +60,6 @@ gnext:
 	VZEROUPPER
 	RET
 
-// func scatterAddRowsAVX512(dst *float32, src *float32, ld int, idx *int32, rows, n int)
-//
-// dst[idx[k·n + j]] += src[k·ld + j] for the non-negative indices, row
-// after row: each sixteen lanes gathered, added to and scattered back;
-// a row's indices differ, so no lane overwrites another's sum.
-TEXT ·scatterAddRowsAVX512(SB), NOSPLIT, $0-48
-	MOVQ   dst+0(FP), DI
-	MOVQ   src+8(FP), SI
-	MOVQ   ld+16(FP), BX
-	SHLQ   $2, BX
-	MOVQ   idx+24(FP), DX
-	MOVQ   rows+32(FP), R8
-	MOVQ   n+40(FP), R9
-	MOVQ   R9, R10
-	ANDQ   $15, R10
-	MOVQ   R10, CX
-	MOVL   $1, AX
-	SHLL   CX, AX
-	DECL   AX
-	KMOVW  AX, K3
-	SHRQ   $4, R9
-	VPXORD Z2, Z2, Z2
-
-srow:
-	MOVQ  SI, R11
-	MOVQ  R9, CX
-	TESTQ CX, CX
-	JZ    stail
-
-svec:
-	VMOVDQU32   (DX), Z1
-	VPCMPD      $5, Z2, Z1, K1
-	KMOVW       K1, K2
-	VPXORD      Z0, Z0, Z0
-	VGATHERDPS  (DI)(Z1*4), K1, Z0
-	VADDPS      (R11), Z0, Z0
-	VSCATTERDPS Z0, K2, (DI)(Z1*4)
-	ADDQ        $64, DX
-	ADDQ        $64, R11
-	DECQ        CX
-	JNZ         svec
-
-stail:
-	TESTQ       R10, R10
-	JZ          snext
-	VMOVDQU32.Z (DX), K3, Z1
-	VPCMPD      $5, Z2, Z1, K3, K1
-	KMOVW       K1, K2
-	VPXORD      Z0, Z0, Z0
-	VGATHERDPS  (DI)(Z1*4), K1, Z0
-	VMOVUPS.Z   (R11), K3, Z4
-	VADDPS      Z4, Z0, Z0
-	VSCATTERDPS Z0, K2, (DI)(Z1*4)
-	LEAQ        (DX)(R10*4), DX
-
-snext:
-	ADDQ BX, SI
-	DECQ R8
-	JNZ  srow
-	VZEROUPPER
-	RET
-
 // func gatherRowsAVX2(dst *float32, ld int, src *float32, idx *int32, rows, n int)
 //
 // gatherRowsAVX512 in eight lanes, the last n mod 8 one by one.
@@ -183,10 +121,14 @@ anext:
 
 // func scatterAddRowsAVX2(dst *float32, src *float32, ld int, idx *int32, rows, n int)
 //
-// scatterAddRowsAVX512 for AVX2, which has no scatter: element by
-// element in scalar registers (a gather and eight lane extractions cost
-// more loads than this), four a turn, without the Go loop's bounds
-// checks; the same additions in the same order.
+// dst[idx[k·n + j]] += src[k·ld + j] for the non-negative indices, row
+// after row, element by element in scalar registers, four a turn,
+// without the Go loop's bounds checks; the same additions in the same
+// order. AVX2 has no scatter (a gather and eight lane extractions cost
+// more loads than this), and under AVX-512 this loop is the kernel too:
+// on the Zen 4 EPYC AVX-512's gather, add and scatter of sixteen lanes
+// took 2.2–2.5 times as long as this loop on dcgan's col2im tables
+// (docs/performance.md, 2026-12-07 (morning)).
 TEXT ·scatterAddRowsAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
