@@ -60,6 +60,230 @@ gnext:
 	VZEROUPPER
 	RET
 
+// The AVX-512 scatter-add's constants: the lanes' offsets of a run of
+// stride 2, and the permutations that spread sixteen values over the even
+// lanes of 32 (low and high half).
+DATA scatterIota2<>+0(SB)/4, $0
+DATA scatterIota2<>+4(SB)/4, $2
+DATA scatterIota2<>+8(SB)/4, $4
+DATA scatterIota2<>+12(SB)/4, $6
+DATA scatterIota2<>+16(SB)/4, $8
+DATA scatterIota2<>+20(SB)/4, $10
+DATA scatterIota2<>+24(SB)/4, $12
+DATA scatterIota2<>+28(SB)/4, $14
+DATA scatterIota2<>+32(SB)/4, $16
+DATA scatterIota2<>+36(SB)/4, $18
+DATA scatterIota2<>+40(SB)/4, $20
+DATA scatterIota2<>+44(SB)/4, $22
+DATA scatterIota2<>+48(SB)/4, $24
+DATA scatterIota2<>+52(SB)/4, $26
+DATA scatterIota2<>+56(SB)/4, $28
+DATA scatterIota2<>+60(SB)/4, $30
+GLOBL scatterIota2<>(SB), RODATA|NOPTR, $64
+
+DATA scatterPermLo<>+0(SB)/4, $0
+DATA scatterPermLo<>+4(SB)/4, $0
+DATA scatterPermLo<>+8(SB)/4, $1
+DATA scatterPermLo<>+12(SB)/4, $1
+DATA scatterPermLo<>+16(SB)/4, $2
+DATA scatterPermLo<>+20(SB)/4, $2
+DATA scatterPermLo<>+24(SB)/4, $3
+DATA scatterPermLo<>+28(SB)/4, $3
+DATA scatterPermLo<>+32(SB)/4, $4
+DATA scatterPermLo<>+36(SB)/4, $4
+DATA scatterPermLo<>+40(SB)/4, $5
+DATA scatterPermLo<>+44(SB)/4, $5
+DATA scatterPermLo<>+48(SB)/4, $6
+DATA scatterPermLo<>+52(SB)/4, $6
+DATA scatterPermLo<>+56(SB)/4, $7
+DATA scatterPermLo<>+60(SB)/4, $7
+GLOBL scatterPermLo<>(SB), RODATA|NOPTR, $64
+
+DATA scatterPermHi<>+0(SB)/4, $8
+DATA scatterPermHi<>+4(SB)/4, $8
+DATA scatterPermHi<>+8(SB)/4, $9
+DATA scatterPermHi<>+12(SB)/4, $9
+DATA scatterPermHi<>+16(SB)/4, $10
+DATA scatterPermHi<>+20(SB)/4, $10
+DATA scatterPermHi<>+24(SB)/4, $11
+DATA scatterPermHi<>+28(SB)/4, $11
+DATA scatterPermHi<>+32(SB)/4, $12
+DATA scatterPermHi<>+36(SB)/4, $12
+DATA scatterPermHi<>+40(SB)/4, $13
+DATA scatterPermHi<>+44(SB)/4, $13
+DATA scatterPermHi<>+48(SB)/4, $14
+DATA scatterPermHi<>+52(SB)/4, $14
+DATA scatterPermHi<>+56(SB)/4, $15
+DATA scatterPermHi<>+60(SB)/4, $15
+GLOBL scatterPermHi<>(SB), RODATA|NOPTR, $64
+
+// scatterOne adds src element off(R11) into dst at the index off(DX)
+// unless that index is negative.
+#define scatterOne(off, skip) \
+	MOVLQSX off(DX), AX \
+	TESTQ   AX, AX \
+	JS      skip \
+	VMOVSS  (DI)(AX*4), X0 \
+	VADDSS  off(R11), X0, X0 \
+	VMOVSS  X0, (DI)(AX*4) \
+skip:
+
+// func scatterAddRowsAVX512(dst *float32, src *float32, ld int, idx *int32, rows, n int)
+//
+// dst[idx[k·n + j]] += src[k·ld + j] for the non-negative indices, row
+// after row, sixteen indices a turn. Where a turn's valid indices run
+// with stride 2 (a stride-2 convolution's window column over one row of
+// outputs, padding lanes negative), the sixteen values are spread over
+// the even lanes of the 32 elements they hit and added there under a
+// mask: two loads, two additions and two stores, no scatter (AVX-512's
+// gather and scatter of sixteen lanes cost twice the scalar loop on the
+// Zen 4). Other turns, and the last n mod 16, go element by element in
+// scalar registers. Each element gets the same additions in the same
+// order as the Go loop: a row's indices differ, and the turns of a row
+// and the rows run in order.
+TEXT ·scatterAddRowsAVX512(SB), NOSPLIT, $0-48
+	MOVQ      dst+0(FP), DI
+	MOVQ      src+8(FP), SI
+	MOVQ      ld+16(FP), BX
+	SHLQ      $2, BX
+	MOVQ      idx+24(FP), DX
+	MOVQ      rows+32(FP), R8
+	MOVQ      n+40(FP), R9
+	MOVQ      R9, R10
+	ANDQ      $15, R10
+	SHRQ      $4, R9
+	VPXORD    Z2, Z2, Z2
+	VMOVDQU32 scatterIota2<>(SB), Z20
+	VMOVDQU32 scatterPermLo<>(SB), Z21
+	VMOVDQU32 scatterPermHi<>(SB), Z22
+	MOVL      $0x5555, AX
+	KMOVW     AX, K7                // the even lanes
+	MOVL      $0xff, AX
+	KMOVW     AX, K2                // a half's lanes
+
+crow:
+	MOVQ  SI, R11
+	MOVQ  R9, CX
+	TESTQ CX, CX
+	JZ    ctail
+
+cvec:
+	VMOVDQU32 (DX), Z1
+	VPCMPD    $5, Z2, Z1, K1        // index ≥ 0
+	KORTESTW  K1, K1
+	JZ        cnext                 // all padding: nothing to add
+	MOVLQSX   4(DX), AX
+	TESTQ     AX, AX
+	JS        cslow
+	SUBQ      $2, AX                // where lane 0 would add
+	VPBROADCASTD AX, Z3
+	VPADDD    Z20, Z3, Z3
+	VPCMPEQD  Z3, Z1, K1, K4        // valid lanes on the run
+	KXORW     K1, K4, K4
+	KORTESTW  K4, K4
+	JNZ       cslow
+	LEAQ      (DI)(AX*4), R12
+	VPERMD    Z1, Z21, Z4
+	VPCMPD    $5, Z2, Z4, K7, K5    // even lanes of a valid index, low half
+	VPERMD    Z1, Z22, Z4
+	VPCMPD    $5, Z2, Z4, K7, K6    // and high half
+	VMOVUPS   (R12), K5, Z5
+	VPERMPS   (R11), Z21, Z6
+	VADDPS    Z6, Z5, K5, Z5
+	VMOVUPS   Z5, K5, (R12)
+	VMOVUPS   64(R12), K6, Z7
+	VPERMPS   (R11), Z22, Z8
+	VADDPS    Z8, Z7, K6, Z7
+	VMOVUPS   Z7, K6, 64(R12)
+
+cnext:
+	ADDQ $64, DX
+	ADDQ $64, R11
+	DECQ CX
+	JNZ  cvec
+	JMP  ctail
+
+cslow:
+	// Not one run: each half of eight lanes alone (a convolution with
+	// eight outputs a row), else its elements one by one.
+	MOVQ $2, R14
+
+chalf:
+	VMOVDQU32.Z  (DX), K2, Z1
+	VPCMPD       $5, Z2, Z1, K2, K1
+	KORTESTW     K1, K1
+	JZ           chnext
+	MOVLQSX      4(DX), AX
+	TESTQ        AX, AX
+	JS           chslow
+	SUBQ         $2, AX
+	VPBROADCASTD AX, Z3
+	VPADDD       Z20, Z3, Z3
+	VPCMPEQD     Z3, Z1, K1, K4
+	KXORW        K1, K4, K4
+	KORTESTW     K4, K4
+	JNZ          chslow
+	LEAQ         (DI)(AX*4), R12
+	VPERMD       Z1, Z21, Z4
+	VPCMPD       $5, Z2, Z4, K7, K5
+	VMOVUPS      (R12), K5, Z5
+	VMOVUPS.Z    (R11), K2, Z6
+	VPERMPS      Z6, Z21, Z6
+	VADDPS       Z6, Z5, K5, Z5
+	VMOVUPS      Z5, K5, (R12)
+
+chnext:
+	ADDQ $32, DX
+	ADDQ $32, R11
+	DECQ R14
+	JNZ  chalf
+	DECQ CX
+	JNZ  cvec
+	JMP  ctail
+
+chslow:
+	// Eight elements one by one, four a turn.
+	scatterOne(0, chs0)
+	scatterOne(4, chs1)
+	scatterOne(8, chs2)
+	scatterOne(12, chs3)
+	scatterOne(16, chs4)
+	scatterOne(20, chs5)
+	scatterOne(24, chs6)
+	scatterOne(28, chs7)
+	ADDQ $32, DX
+	ADDQ $32, R11
+	DECQ R14
+	JNZ  chalf
+	DECQ CX
+	JNZ  cvec
+
+ctail:
+	MOVQ  R10, R13
+	TESTQ R13, R13
+	JZ    crownext
+
+ctail1:
+	MOVLQSX (DX), AX
+	TESTQ   AX, AX
+	JS      ctail2
+	VMOVSS  (DI)(AX*4), X0
+	VADDSS  (R11), X0, X0
+	VMOVSS  X0, (DI)(AX*4)
+
+ctail2:
+	ADDQ $4, DX
+	ADDQ $4, R11
+	DECQ R13
+	JNZ  ctail1
+
+crownext:
+	ADDQ BX, SI
+	DECQ R8
+	JNZ  crow
+	VZEROUPPER
+	RET
+
 // func gatherRowsAVX2(dst *float32, ld int, src *float32, idx *int32, rows, n int)
 //
 // gatherRowsAVX512 in eight lanes, the last n mod 8 one by one.
@@ -121,14 +345,10 @@ anext:
 
 // func scatterAddRowsAVX2(dst *float32, src *float32, ld int, idx *int32, rows, n int)
 //
-// dst[idx[k·n + j]] += src[k·ld + j] for the non-negative indices, row
-// after row, element by element in scalar registers, four a turn,
-// without the Go loop's bounds checks; the same additions in the same
-// order. AVX2 has no scatter (a gather and eight lane extractions cost
-// more loads than this), and under AVX-512 this loop is the kernel too:
-// on the Zen 4 EPYC AVX-512's gather, add and scatter of sixteen lanes
-// took 2.2–2.5 times as long as this loop on dcgan's col2im tables
-// (docs/performance.md, 2026-12-07 (morning)).
+// scatterAddRowsAVX512 for AVX2, which has no scatter: element by
+// element in scalar registers (a gather and eight lane extractions cost
+// more loads than this), four a turn, without the Go loop's bounds
+// checks; the same additions in the same order.
 TEXT ·scatterAddRowsAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI

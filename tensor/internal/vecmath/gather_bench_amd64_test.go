@@ -8,33 +8,6 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// convTable is im2col's index table of one image of a convolution with
-// c channels of h×h, a k×k kernel, stride s and padding p: row
-// (ci, ki, kj), column (oy, ox), -1 where the window reads padding.
-func convTable(c, h, k, s, p int) (idx []int32, rows, n int) {
-	o := (h+2*p-k)/s + 1
-	rows, n = c*k*k, o*o
-	idx = make([]int32, rows*n)
-	for ci := range c {
-		for ki := range k {
-			for kj := range k {
-				row := idx[((ci*k+ki)*k+kj)*n:]
-				for oy := range o {
-					for ox := range o {
-						y, x := oy*s+ki-p, ox*s+kj-p
-						v := int32(-1)
-						if y >= 0 && y < h && x >= 0 && x < h {
-							v = int32((ci*h+y)*h + x)
-						}
-						row[oy*o+ox] = v
-					}
-				}
-			}
-		}
-	}
-	return idx, rows, n
-}
-
 // BenchmarkScatterAddRowsConv is col2im of one image of dcgan's
 // Discriminator's second to fourth layers, in each implementation's
 // kernel.
