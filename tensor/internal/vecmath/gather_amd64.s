@@ -7,24 +7,35 @@
 // func gatherRowsAVX512(dst *float32, ld int, src *float32, idx *int32, rows, n int)
 //
 // dst[k·ld + j] = src[idx[k·n + j]] (0 for a negative index), rows ≥ 1
-// rows of n ≥ 1: sixteen lanes a gather, the last n mod 16 under a mask.
+// rows of n ≥ 1: sixteen lanes a turn, the last n mod 16 under a mask.
+// Where a turn's valid indices run with stride 2 (a stride-2
+// convolution's window column over one row of outputs, padding lanes
+// negative), the 32 elements they span are loaded under a mask (the
+// padding's lanes off, as the gather's) and their even lanes kept by a
+// permutation: no gather, which costs the Zen 4 about as much as the
+// scalar loop. Other turns gather.
 TEXT ·gatherRowsAVX512(SB), NOSPLIT, $0-48
-	MOVQ   dst+0(FP), DI
-	MOVQ   ld+8(FP), BX
-	SHLQ   $2, BX
-	MOVQ   src+16(FP), SI
-	MOVQ   idx+24(FP), DX
-	MOVQ   rows+32(FP), R8
-	MOVQ   n+40(FP), R9
-	MOVQ   R9, R10
-	ANDQ   $15, R10
-	MOVQ   R10, CX
-	MOVL   $1, AX
-	SHLL   CX, AX
-	DECL   AX
-	KMOVW  AX, K3             // the tail's lanes
-	SHRQ   $4, R9             // whole vectors a row
-	VPXORD Z2, Z2, Z2
+	MOVQ      dst+0(FP), DI
+	MOVQ      ld+8(FP), BX
+	SHLQ      $2, BX
+	MOVQ      src+16(FP), SI
+	MOVQ      idx+24(FP), DX
+	MOVQ      rows+32(FP), R8
+	MOVQ      n+40(FP), R9
+	MOVQ      R9, R10
+	ANDQ      $15, R10
+	MOVQ      R10, CX
+	MOVL      $1, AX
+	SHLL      CX, AX
+	DECL      AX
+	KMOVW     AX, K3                // the tail's lanes
+	SHRQ      $4, R9                // whole vectors a row
+	VPXORD    Z2, Z2, Z2
+	VMOVDQU32 runIota2<>(SB), Z20
+	VMOVDQU32 runPermLo<>(SB), Z21
+	VMOVDQU32 runPermHi<>(SB), Z22
+	MOVL      $0x5555, AX
+	KMOVW     AX, K7                // the even lanes
 
 grow:
 	MOVQ DI, R11
@@ -33,11 +44,41 @@ grow:
 	JZ   gtail
 
 gvec:
-	VMOVDQU32  (DX), Z1
-	VPCMPD     $5, Z2, Z1, K1 // index ≥ 0
+	VMOVDQU32    (DX), Z1
+	VPCMPD       $5, Z2, Z1, K1     // index ≥ 0
+	KORTESTW     K1, K1
+	JZ           gzero
+	MOVLQSX      4(DX), AX
+	TESTQ        AX, AX
+	JS           ggather
+	SUBQ         $2, AX             // where lane 0 would read
+	VPBROADCASTD AX, Z3
+	VPADDD       Z20, Z3, Z3
+	VPCMPEQD     Z3, Z1, K1, K4     // valid lanes on the run
+	KXORW        K1, K4, K4
+	KORTESTW     K4, K4
+	JNZ          ggather
+	LEAQ         (SI)(AX*4), R12
+	VPERMD       Z1, Z21, Z4
+	VPCMPD       $5, Z2, Z4, K7, K5 // even lanes of a valid index, low half
+	VPERMD       Z1, Z22, Z4
+	VPCMPD       $5, Z2, Z4, K7, K6 // and high half
+	VMOVUPS.Z    (R12), K5, Z0
+	VMOVUPS.Z    64(R12), K6, Z5
+	VPERMT2PS    Z5, Z20, Z0        // the even lanes of both
+	VMOVUPS      Z0, (R11)
+	JMP          gnextvec
+
+gzero:
+	VMOVUPS Z2, (R11)
+	JMP     gnextvec
+
+ggather:
 	VPXORD     Z0, Z0, Z0
 	VGATHERDPS (SI)(Z1*4), K1, Z0
 	VMOVUPS    Z0, (R11)
+
+gnextvec:
 	ADDQ       $64, DX
 	ADDQ       $64, R11
 	DECQ       CX
@@ -60,62 +101,63 @@ gnext:
 	VZEROUPPER
 	RET
 
-// The AVX-512 scatter-add's constants: the lanes' offsets of a run of
-// stride 2, and the permutations that spread sixteen values over the even
-// lanes of 32 (low and high half).
-DATA scatterIota2<>+0(SB)/4, $0
-DATA scatterIota2<>+4(SB)/4, $2
-DATA scatterIota2<>+8(SB)/4, $4
-DATA scatterIota2<>+12(SB)/4, $6
-DATA scatterIota2<>+16(SB)/4, $8
-DATA scatterIota2<>+20(SB)/4, $10
-DATA scatterIota2<>+24(SB)/4, $12
-DATA scatterIota2<>+28(SB)/4, $14
-DATA scatterIota2<>+32(SB)/4, $16
-DATA scatterIota2<>+36(SB)/4, $18
-DATA scatterIota2<>+40(SB)/4, $20
-DATA scatterIota2<>+44(SB)/4, $22
-DATA scatterIota2<>+48(SB)/4, $24
-DATA scatterIota2<>+52(SB)/4, $26
-DATA scatterIota2<>+56(SB)/4, $28
-DATA scatterIota2<>+60(SB)/4, $30
-GLOBL scatterIota2<>(SB), RODATA|NOPTR, $64
+// The constants of AVX-512's runs of stride 2 (gathers and scatter-adds):
+// the lanes' offsets of a run, which are also the even lanes of 32 that
+// a gather's run keeps, and the permutations that spread sixteen values
+// over the even lanes of 32 (low and high half).
+DATA runIota2<>+0(SB)/4, $0
+DATA runIota2<>+4(SB)/4, $2
+DATA runIota2<>+8(SB)/4, $4
+DATA runIota2<>+12(SB)/4, $6
+DATA runIota2<>+16(SB)/4, $8
+DATA runIota2<>+20(SB)/4, $10
+DATA runIota2<>+24(SB)/4, $12
+DATA runIota2<>+28(SB)/4, $14
+DATA runIota2<>+32(SB)/4, $16
+DATA runIota2<>+36(SB)/4, $18
+DATA runIota2<>+40(SB)/4, $20
+DATA runIota2<>+44(SB)/4, $22
+DATA runIota2<>+48(SB)/4, $24
+DATA runIota2<>+52(SB)/4, $26
+DATA runIota2<>+56(SB)/4, $28
+DATA runIota2<>+60(SB)/4, $30
+GLOBL runIota2<>(SB), RODATA|NOPTR, $64
 
-DATA scatterPermLo<>+0(SB)/4, $0
-DATA scatterPermLo<>+4(SB)/4, $0
-DATA scatterPermLo<>+8(SB)/4, $1
-DATA scatterPermLo<>+12(SB)/4, $1
-DATA scatterPermLo<>+16(SB)/4, $2
-DATA scatterPermLo<>+20(SB)/4, $2
-DATA scatterPermLo<>+24(SB)/4, $3
-DATA scatterPermLo<>+28(SB)/4, $3
-DATA scatterPermLo<>+32(SB)/4, $4
-DATA scatterPermLo<>+36(SB)/4, $4
-DATA scatterPermLo<>+40(SB)/4, $5
-DATA scatterPermLo<>+44(SB)/4, $5
-DATA scatterPermLo<>+48(SB)/4, $6
-DATA scatterPermLo<>+52(SB)/4, $6
-DATA scatterPermLo<>+56(SB)/4, $7
-DATA scatterPermLo<>+60(SB)/4, $7
-GLOBL scatterPermLo<>(SB), RODATA|NOPTR, $64
+DATA runPermLo<>+0(SB)/4, $0
+DATA runPermLo<>+4(SB)/4, $0
+DATA runPermLo<>+8(SB)/4, $1
+DATA runPermLo<>+12(SB)/4, $1
+DATA runPermLo<>+16(SB)/4, $2
+DATA runPermLo<>+20(SB)/4, $2
+DATA runPermLo<>+24(SB)/4, $3
+DATA runPermLo<>+28(SB)/4, $3
+DATA runPermLo<>+32(SB)/4, $4
+DATA runPermLo<>+36(SB)/4, $4
+DATA runPermLo<>+40(SB)/4, $5
+DATA runPermLo<>+44(SB)/4, $5
+DATA runPermLo<>+48(SB)/4, $6
+DATA runPermLo<>+52(SB)/4, $6
+DATA runPermLo<>+56(SB)/4, $7
+DATA runPermLo<>+60(SB)/4, $7
+GLOBL runPermLo<>(SB), RODATA|NOPTR, $64
 
-DATA scatterPermHi<>+0(SB)/4, $8
-DATA scatterPermHi<>+4(SB)/4, $8
-DATA scatterPermHi<>+8(SB)/4, $9
-DATA scatterPermHi<>+12(SB)/4, $9
-DATA scatterPermHi<>+16(SB)/4, $10
-DATA scatterPermHi<>+20(SB)/4, $10
-DATA scatterPermHi<>+24(SB)/4, $11
-DATA scatterPermHi<>+28(SB)/4, $11
-DATA scatterPermHi<>+32(SB)/4, $12
-DATA scatterPermHi<>+36(SB)/4, $12
-DATA scatterPermHi<>+40(SB)/4, $13
-DATA scatterPermHi<>+44(SB)/4, $13
-DATA scatterPermHi<>+48(SB)/4, $14
-DATA scatterPermHi<>+52(SB)/4, $14
-DATA scatterPermHi<>+56(SB)/4, $15
-DATA scatterPermHi<>+60(SB)/4, $15
-GLOBL scatterPermHi<>(SB), RODATA|NOPTR, $64
+DATA runPermHi<>+0(SB)/4, $8
+DATA runPermHi<>+4(SB)/4, $8
+DATA runPermHi<>+8(SB)/4, $9
+DATA runPermHi<>+12(SB)/4, $9
+DATA runPermHi<>+16(SB)/4, $10
+DATA runPermHi<>+20(SB)/4, $10
+DATA runPermHi<>+24(SB)/4, $11
+DATA runPermHi<>+28(SB)/4, $11
+DATA runPermHi<>+32(SB)/4, $12
+DATA runPermHi<>+36(SB)/4, $12
+DATA runPermHi<>+40(SB)/4, $13
+DATA runPermHi<>+44(SB)/4, $13
+DATA runPermHi<>+48(SB)/4, $14
+DATA runPermHi<>+52(SB)/4, $14
+DATA runPermHi<>+56(SB)/4, $15
+DATA runPermHi<>+60(SB)/4, $15
+GLOBL runPermHi<>(SB), RODATA|NOPTR, $64
 
 // scatterOne adds src element off(R11) into dst at the index off(DX)
 // unless that index is negative.
@@ -153,9 +195,9 @@ TEXT ·scatterAddRowsAVX512(SB), NOSPLIT, $0-48
 	ANDQ      $15, R10
 	SHRQ      $4, R9
 	VPXORD    Z2, Z2, Z2
-	VMOVDQU32 scatterIota2<>(SB), Z20
-	VMOVDQU32 scatterPermLo<>(SB), Z21
-	VMOVDQU32 scatterPermHi<>(SB), Z22
+	VMOVDQU32 runIota2<>(SB), Z20
+	VMOVDQU32 runPermLo<>(SB), Z21
+	VMOVDQU32 runPermHi<>(SB), Z22
 	MOVL      $0x5555, AX
 	KMOVW     AX, K7                // the even lanes
 	MOVL      $0xff, AX

@@ -142,13 +142,14 @@ func convTable(c, h, k, s, p int) (idx []int32, rows, n int) {
 	return idx, rows, n
 }
 
-// TestScatterAddRowsConvTables checks the scatter-add on convolutions'
-// im2col tables, whose rows run with the stride (AVX-512's runs of
-// stride 2 in vectors, padding lanes among them), against the Go loop,
+// TestRowsConvTables checks the gather and the scatter-add on
+// convolutions' im2col tables, whose rows run with the stride (AVX-512's
+// runs of stride 2 in vectors, padding lanes among them), against the Go
+// loop,
 // bit for bit, in every implementation: strides 1 to 3, rows of 4 to 32
 // outputs (runs of sixteen, eight and fewer), padding 0 to 2, and a gap
 // between the source's rows.
-func TestScatterAddRowsConvTables(t *testing.T) {
+func TestRowsConvTables(t *testing.T) {
 	defer SetImpl(Impls()[0])
 	r := rand.New(rand.NewSource(9))
 	for _, impl := range Impls() {
@@ -166,6 +167,15 @@ func TestScatterAddRowsConvTables(t *testing.T) {
 			const guard = 7
 			size := c.c * c.h * c.h
 			img := randFloats(r, size+guard)
+			cols := randFloats(r, (rows-1)*ld+n+guard)
+			wantCols := slices.Clone(cols)
+			gatherRowsGeneric(wantCols, ld, img, idx, rows, n)
+			if !GatherRowsFloat32(cols, ld, img, idx, int32(size-1), rows, n) {
+				t.Fatalf("%s %+v: gather refused", impl, c)
+			}
+			if !slices.Equal(f32bits(cols), f32bits(wantCols)) {
+				t.Fatalf("%s %+v: gather differs from the Go loop", impl, c)
+			}
 			want := slices.Clone(img)
 			scatterAddRowsGeneric(want, src, ld, idx, rows, n)
 			if !ScatterAddRowsFloat32(img, src, ld, idx, int32(size-1), rows, n) {
