@@ -13,7 +13,9 @@
 // negative), the 32 elements they span are loaded under a mask (the
 // padding's lanes off, as the gather's) and their even lanes kept by a
 // permutation: no gather, which costs the Zen 4 about as much as the
-// scalar loop. Other turns gather.
+// scalar loop. A turn that is not one run may be two of eight (two
+// rows of eight outputs), each loaded and permuted so; other turns
+// gather.
 TEXT ·gatherRowsAVX512(SB), NOSPLIT, $0-48
 	MOVQ      dst+0(FP), DI
 	MOVQ      ld+8(FP), BX
@@ -34,6 +36,7 @@ TEXT ·gatherRowsAVX512(SB), NOSPLIT, $0-48
 	VMOVDQU32 runIota2<>(SB), Z20
 	VMOVDQU32 runPermLo<>(SB), Z21
 	VMOVDQU32 runPermHi<>(SB), Z22
+	VMOVDQU32 runIota2Halves<>(SB), Z23
 	MOVL      $0x5555, AX
 	KMOVW     AX, K7                // the even lanes
 
@@ -74,6 +77,37 @@ gzero:
 	JMP     gnextvec
 
 ggather:
+	// Not one run: each half of eight lanes alone (a convolution with
+	// eight outputs a row), else the gather.
+	MOVLQSX      4(DX), AX
+	TESTQ        AX, AX
+	JS           gfull
+	MOVLQSX      36(DX), R13
+	TESTQ        R13, R13
+	JS           gfull
+	SUBQ         $2, AX
+	SUBQ         $2, R13
+	VPBROADCASTD AX, Z3
+	VPBROADCASTD R13, Z4
+	VINSERTI64X4 $1, Y4, Z3, Z3      // each half's start
+	VPADDD       Z23, Z3, Z3
+	VPCMPEQD     Z3, Z1, K1, K4
+	KXORW        K1, K4, K4
+	KORTESTW     K4, K4
+	JNZ          gfull
+	LEAQ         (SI)(AX*4), R12
+	LEAQ         (SI)(R13*4), R13
+	VPERMD       Z1, Z21, Z4
+	VPCMPD       $5, Z2, Z4, K7, K5 // the low half's lanes
+	VPERMD       Z1, Z22, Z4
+	VPCMPD       $5, Z2, Z4, K7, K6 // the high half's
+	VMOVUPS.Z    (R12), K5, Z0
+	VMOVUPS.Z    (R13), K6, Z5
+	VPERMT2PS    Z5, Z20, Z0        // the even lanes of both
+	VMOVUPS      Z0, (R11)
+	JMP          gnextvec
+
+gfull:
 	VPXORD     Z0, Z0, Z0
 	VGATHERDPS (SI)(Z1*4), K1, Z0
 	VMOVUPS    Z0, (R11)
@@ -169,6 +203,25 @@ GLOBL runPermHi<>(SB), RODATA|NOPTR, $64
 	VADDSS  off(R11), X0, X0 \
 	VMOVSS  X0, (DI)(AX*4) \
 skip:
+
+// Each half's lanes' offsets in its own run of stride 2.
+DATA runIota2Halves<>+0(SB)/4, $0
+DATA runIota2Halves<>+4(SB)/4, $2
+DATA runIota2Halves<>+8(SB)/4, $4
+DATA runIota2Halves<>+12(SB)/4, $6
+DATA runIota2Halves<>+16(SB)/4, $8
+DATA runIota2Halves<>+20(SB)/4, $10
+DATA runIota2Halves<>+24(SB)/4, $12
+DATA runIota2Halves<>+28(SB)/4, $14
+DATA runIota2Halves<>+32(SB)/4, $0
+DATA runIota2Halves<>+36(SB)/4, $2
+DATA runIota2Halves<>+40(SB)/4, $4
+DATA runIota2Halves<>+44(SB)/4, $6
+DATA runIota2Halves<>+48(SB)/4, $8
+DATA runIota2Halves<>+52(SB)/4, $10
+DATA runIota2Halves<>+56(SB)/4, $12
+DATA runIota2Halves<>+60(SB)/4, $14
+GLOBL runIota2Halves<>(SB), RODATA|NOPTR, $64
 
 // func scatterAddRowsAVX512(dst *float32, src *float32, ld int, idx *int32, rows, n int)
 //
