@@ -53,7 +53,11 @@ gvec:
 	JZ           gzero
 	MOVLQSX      4(DX), AX
 	TESTQ        AX, AX
-	JS           ggather
+	JS           gfull
+	MOVLQSX      24(DX), R13        // lanes 1 and 6 of a run (or of
+	SUBQ         AX, R13            // the low half's) are 10 apart:
+	CMPQ         R13, $10           // else neither a run nor two,
+	JNE          gfull              // and the gather at once
 	SUBQ         $2, AX             // where lane 0 would read
 	VPBROADCASTD AX, Z3
 	VPADDD       Z20, Z3, Z3
