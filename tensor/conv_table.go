@@ -178,9 +178,10 @@ func gatherFloat32[T Number](dst []T, ld int, p []T, table []int32, hi int32, kk
 }
 
 // scatterAddFloat32 is col2imTable's walk of one plane, src's kk rows of
-// n columns, ld apart, added into the plane p by vecmath's gather, add and
-// scatter (AVX-512) or its scalar loop without bounds checks (AVX2), the
-// same additions in the same order; false as gatherFloat32.
+// n columns, ld apart, added into the plane p by vecmath's kernels
+// (AVX-512's runs of stride 2 in masked vectors, other indices and AVX2
+// in a scalar loop without bounds checks), the same additions in the
+// same order; false as gatherFloat32.
 func scatterAddFloat32[T Number](p, src []T, ld int, table []int32, hi int32, kk, n int) bool {
 	d, ok := any(p).([]float32)
 	if !ok {

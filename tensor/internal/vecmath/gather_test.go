@@ -114,3 +114,76 @@ func f32bits(s []float32) []uint32 {
 	}
 	return b
 }
+
+// convTable is im2col's index table of one image of a convolution with
+// c channels of h×h, a k×k kernel, stride s and padding p: row
+// (ci, ki, kj), column (oy, ox), -1 where the window reads padding.
+func convTable(c, h, k, s, p int) (idx []int32, rows, n int) {
+	o := (h+2*p-k)/s + 1
+	rows, n = c*k*k, o*o
+	idx = make([]int32, rows*n)
+	for ci := range c {
+		for ki := range k {
+			for kj := range k {
+				row := idx[((ci*k+ki)*k+kj)*n:]
+				for oy := range o {
+					for ox := range o {
+						y, x := oy*s+ki-p, ox*s+kj-p
+						v := int32(-1)
+						if y >= 0 && y < h && x >= 0 && x < h {
+							v = int32((ci*h+y)*h + x)
+						}
+						row[oy*o+ox] = v
+					}
+				}
+			}
+		}
+	}
+	return idx, rows, n
+}
+
+// TestRowsConvTables checks the gather and the scatter-add on
+// convolutions' im2col tables, whose rows run with the stride (AVX-512's
+// runs of stride 2 in vectors, padding lanes among them), against the Go
+// loop,
+// bit for bit, in every implementation: strides 1 to 3, rows of 4 to 32
+// outputs (runs of sixteen, eight and fewer), padding 0 to 2, and a gap
+// between the source's rows.
+func TestRowsConvTables(t *testing.T) {
+	defer SetImpl(Impls()[0])
+	r := rand.New(rand.NewSource(9))
+	for _, impl := range Impls() {
+		if err := SetImpl(impl); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ c, h, k, s, p, gap int }{
+			{3, 64, 4, 2, 1, 0}, {2, 32, 4, 2, 1, 0}, {2, 32, 4, 2, 1, 3}, {3, 16, 4, 2, 1, 0},
+			{4, 8, 4, 2, 1, 0}, {2, 4, 4, 1, 0, 0}, {2, 33, 3, 2, 1, 1}, {2, 34, 5, 2, 2, 0},
+			{2, 32, 3, 1, 1, 0}, {2, 48, 3, 3, 0, 0}, {1, 32, 1, 2, 0, 0}, {1, 64, 2, 2, 0, 5},
+		} {
+			idx, rows, n := convTable(c.c, c.h, c.k, c.s, c.p)
+			ld := n + c.gap
+			src := randFloats(r, (rows-1)*ld+n)
+			const guard = 7
+			size := c.c * c.h * c.h
+			img := randFloats(r, size+guard)
+			cols := randFloats(r, (rows-1)*ld+n+guard)
+			wantCols := slices.Clone(cols)
+			gatherRowsGeneric(wantCols, ld, img, idx, rows, n)
+			if !GatherRowsFloat32(cols, ld, img, idx, int32(size-1), rows, n) {
+				t.Fatalf("%s %+v: gather refused", impl, c)
+			}
+			if !slices.Equal(f32bits(cols), f32bits(wantCols)) {
+				t.Fatalf("%s %+v: gather differs from the Go loop", impl, c)
+			}
+			want := slices.Clone(img)
+			scatterAddRowsGeneric(want, src, ld, idx, rows, n)
+			if !ScatterAddRowsFloat32(img, src, ld, idx, int32(size-1), rows, n) {
+				t.Fatalf("%s %+v: scatter refused", impl, c)
+			}
+			if !slices.Equal(f32bits(img), f32bits(want)) {
+				t.Fatalf("%s %+v: scatter-add differs from the Go loop", impl, c)
+			}
+		}
+	}
+}
