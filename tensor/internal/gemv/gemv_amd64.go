@@ -21,6 +21,20 @@ func dot4AVX2(w0, w1, w2, w3, x *float32, n int, out *[4]float32)
 //go:noescape
 func dot4NoPrefetchAVX2(w0, w1, w2, w3, x *float32, n int, out *[4]float32)
 
+// The 16-bit AVX2 kernels without their prefetches: the same bits.
+
+//go:noescape
+func axpy4BF16NoPrefetchAVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
+
+//go:noescape
+func dot4BF16NoPrefetchAVX2(w0, w1, w2, w3 *uint16, x *float32, n int, out *[4]float32)
+
+//go:noescape
+func axpy4F16NoPrefetchAVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
+
+//go:noescape
+func dot4F16NoPrefetchAVX2(w0, w1, w2, w3 *uint16, x *float32, n int, out *[4]float32)
+
 //go:noescape
 func axpy4BF16AVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
 
@@ -91,8 +105,9 @@ func floatImpl(name string, axpy func(*float32, *float32, *float32, *float32, *f
 // (VPMOVZXWD on zmm registers widens bfloat16) besides AVX2 and FMA (their
 // tails of 8 are AVX2), and the AVX2 ones where it has AVX2 and FMA; the
 // float16 kernels need F16C too. The two give the same bits (_asm/gen.go).
-// The AVX2 float32 dot products leave out their prefetches where the
-// hardware's alone stream better (isa.CPU.PrefetchesStreams: Zen 4).
+// The AVX2 kernels that prefetch (float32 dot products, all 16-bit ones)
+// leave their prefetches out where the hardware's alone stream better
+// (isa.CPU.PrefetchesStreams: Zen 4).
 func archImpls() []*impl {
 	return archImplsFor(isa.Host())
 }
@@ -109,13 +124,13 @@ func archImplsFor(host isa.CPU) []*impl {
 		}
 		impls = append(impls, floatImpl("avx512", axpy4AVX512, dot4AVX512, half))
 	}
-	half := map[Half]kernels[uint16]{BFloat16: halfKernelsAsm(BFloat16, axpy4BF16AVX2, dot4BF16AVX2)}
-	if cpu.X86.HasF16C {
-		half[Float16] = halfKernelsAsm(Float16, axpy4F16AVX2, dot4F16AVX2)
-	}
-	dot := dot4AVX2
+	axpyBF16, dotBF16, axpyF16, dotF16, dot := axpy4BF16AVX2, dot4BF16AVX2, axpy4F16AVX2, dot4F16AVX2, dot4AVX2
 	if host.PrefetchesStreams() {
-		dot = dot4NoPrefetchAVX2
+		axpyBF16, dotBF16, axpyF16, dotF16, dot = axpy4BF16NoPrefetchAVX2, dot4BF16NoPrefetchAVX2, axpy4F16NoPrefetchAVX2, dot4F16NoPrefetchAVX2, dot4NoPrefetchAVX2
+	}
+	half := map[Half]kernels[uint16]{BFloat16: halfKernelsAsm(BFloat16, axpyBF16, dotBF16)}
+	if cpu.X86.HasF16C {
+		half[Float16] = halfKernelsAsm(Float16, axpyF16, dotF16)
 	}
 	return append(impls, floatImpl("avx2", axpy4AVX2, dot, half))
 }
