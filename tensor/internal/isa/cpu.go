@@ -38,9 +38,8 @@ func (c CPU) StreamsAVX2() bool {
 // PrefetchesStreams reports whether the processor's own prefetchers
 // follow the matrix-vector products' long runs of weights (float32 or
 // 16-bit) well enough that a software prefetch ahead of them only costs:
-// on Zen 4 (AMD
-// family 0x19 with AVX-512). There, on the 2-vCPU Zen 4 EPYC (issue 34;
-// docs/performance.md, "GPT-2's head without prefetches on Zen 4"), the
+// on Zen 4 (AMD family 0x19 with AVX-512). There, on the 2-vCPU Zen 4 EPYC (issue 34;
+// docs/performance.md, "GEMV without software prefetches on Zen 4"), the
 // dot products of GPT-2's head read a median 29.9 GB of weights per CPU
 // second from huge pages without their PREFETCHT0 2 KiB ahead and 23.5
 // with it (ahead in 16 turns of 16), and 1, 4 and 8 KiB ahead were no
