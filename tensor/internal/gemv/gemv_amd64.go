@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
+
+	"github.com/kael-dev/kael/tensor/internal/isa"
 )
 
 //go:noescape
@@ -13,6 +15,25 @@ func axpy4AVX2(y, w0, w1, w2, w3 *float32, x *[4]float32, n int)
 
 //go:noescape
 func dot4AVX2(w0, w1, w2, w3, x *float32, n int, out *[4]float32)
+
+// dot4NoPrefetchAVX2 is dot4AVX2 without its prefetches: the same bits.
+//
+//go:noescape
+func dot4NoPrefetchAVX2(w0, w1, w2, w3, x *float32, n int, out *[4]float32)
+
+// The 16-bit AVX2 kernels without their prefetches: the same bits.
+
+//go:noescape
+func axpy4BF16NoPrefetchAVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
+
+//go:noescape
+func dot4BF16NoPrefetchAVX2(w0, w1, w2, w3 *uint16, x *float32, n int, out *[4]float32)
+
+//go:noescape
+func axpy4F16NoPrefetchAVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
+
+//go:noescape
+func dot4F16NoPrefetchAVX2(w0, w1, w2, w3 *uint16, x *float32, n int, out *[4]float32)
 
 //go:noescape
 func axpy4BF16AVX2(y *float32, w0, w1, w2, w3 *uint16, x *[4]float32, n int)
@@ -84,7 +105,14 @@ func floatImpl(name string, axpy func(*float32, *float32, *float32, *float32, *f
 // (VPMOVZXWD on zmm registers widens bfloat16) besides AVX2 and FMA (their
 // tails of 8 are AVX2), and the AVX2 ones where it has AVX2 and FMA; the
 // float16 kernels need F16C too. The two give the same bits (_asm/gen.go).
+// The AVX2 kernels that prefetch (float32 dot products, all 16-bit ones)
+// leave their prefetches out where the hardware's alone stream better
+// (isa.CPU.PrefetchesStreams: Zen 4).
 func archImpls() []*impl {
+	return archImplsFor(isa.Host())
+}
+
+func archImplsFor(host isa.CPU) []*impl {
 	if !cpu.X86.HasAVX2 || !cpu.X86.HasFMA {
 		return nil
 	}
@@ -96,9 +124,13 @@ func archImpls() []*impl {
 		}
 		impls = append(impls, floatImpl("avx512", axpy4AVX512, dot4AVX512, half))
 	}
-	half := map[Half]kernels[uint16]{BFloat16: halfKernelsAsm(BFloat16, axpy4BF16AVX2, dot4BF16AVX2)}
-	if cpu.X86.HasF16C {
-		half[Float16] = halfKernelsAsm(Float16, axpy4F16AVX2, dot4F16AVX2)
+	axpyBF16, dotBF16, axpyF16, dotF16, dot := axpy4BF16AVX2, dot4BF16AVX2, axpy4F16AVX2, dot4F16AVX2, dot4AVX2
+	if host.PrefetchesStreams() {
+		axpyBF16, dotBF16, axpyF16, dotF16, dot = axpy4BF16NoPrefetchAVX2, dot4BF16NoPrefetchAVX2, axpy4F16NoPrefetchAVX2, dot4F16NoPrefetchAVX2, dot4NoPrefetchAVX2
 	}
-	return append(impls, floatImpl("avx2", axpy4AVX2, dot4AVX2, half))
+	half := map[Half]kernels[uint16]{BFloat16: halfKernelsAsm(BFloat16, axpyBF16, dotBF16)}
+	if cpu.X86.HasF16C {
+		half[Float16] = halfKernelsAsm(Float16, axpyF16, dotF16)
+	}
+	return append(impls, floatImpl("avx2", axpy4AVX2, dot, half))
 }

@@ -35,6 +35,23 @@ func (c CPU) StreamsAVX2() bool {
 	return c.AVX512 && c.Vendor == "AuthenticAMD" && c.Family >= amdZen4
 }
 
+// PrefetchesStreams reports whether the processor's own prefetchers
+// follow the matrix-vector products' long runs of weights (float32 or
+// 16-bit) well enough that a software prefetch ahead of them only costs:
+// on Zen 4 (AMD family 0x19 with AVX-512). There, on the 2-vCPU Zen 4 EPYC (issue 34;
+// docs/performance.md, "GEMV without software prefetches on Zen 4"), the
+// dot products of GPT-2's head read a median 29.9 GB of weights per CPU
+// second from huge pages without their PREFETCHT0 2 KiB ahead and 23.5
+// with it (ahead in 16 turns of 16), and 1, 4 and 8 KiB ahead were no
+// better; the 16-bit kernels read 20-33 GB per CPU second without their
+// 2 KiB prefetch against 14-28 with it (c_fc and the head, bfloat16 and
+// float16, 24 turns of 24). On a Zen 5 EPYC the float32 prefetch had
+// taken the head from about 31 to 34, so Zen 5 keeps it, as do Zen 3 and
+// Intel's processors (unmeasured here).
+func (c CPU) PrefetchesStreams() bool {
+	return c.AVX512 && c.Vendor == "AuthenticAMD" && c.Family == amdZen4
+}
+
 // displayFamily returns CPUID leaf 1's family and model as processors'
 // documentation numbers them: the extended family is added to a base
 // family of 0xf, and the extended model prefixes the model for families

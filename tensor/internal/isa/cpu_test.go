@@ -38,6 +38,27 @@ func TestStreamsAVX2(t *testing.T) {
 	}
 }
 
+func TestPrefetchesStreams(t *testing.T) {
+	cases := []struct {
+		name string
+		c    CPU
+		want bool
+	}{
+		{"Xeon (Sapphire Rapids)", xeonSPR, false},
+		{"Haswell", haswell, false},
+		{"Zen 2", zen2, false},
+		{"Zen 3 (no AVX-512)", zen3, false},
+		{"Zen 4", zen4, true},
+		{"Zen 5", zen5, false},
+		{"unknown", CPU{}, false},
+	}
+	for _, c := range cases {
+		if got := c.c.PrefetchesStreams(); got != c.want {
+			t.Errorf("%s: PrefetchesStreams() = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 func TestStreamDefault(t *testing.T) {
 	all := []string{"avx512", "avx2", "generic"}
 	cases := []struct {

@@ -96,7 +96,8 @@ var prefetch32 = flag.Int("prefetch32", 2048, "bytes ahead to prefetch each row 
 
 // prefetchRows prefetches, for each row, the cache lines *prefetch
 // (16-bit weights) or *prefetch32 (float32 weights, dot4 only) bytes past
-// the n bytes the loop reads next; nothing where that distance is 0.
+// the n bytes the loop reads next; nothing where that distance is 0 or
+// noPrefetch is set.
 func prefetchRows(w weights, n int, dot bool) {
 	dist := *prefetch
 	if w.widen == nil {
@@ -104,6 +105,9 @@ func prefetchRows(w weights, n int, dot bool) {
 		if dot {
 			dist = *prefetch32
 		}
+	}
+	if noPrefetch {
+		dist = 0
 	}
 	if dist == 0 {
 		return
@@ -115,10 +119,24 @@ func prefetchRows(w weights, n int, dot bool) {
 	}
 }
 
+// noPrefetch, set while main writes the AVX2 kernels named
+// <kernel><suffix>NoPrefetchAVX2, leaves the prefetches out: the kernels
+// that prefetch (dot4 of every kind, axpy4 of 16-bit weights) without
+// them, for the CPUs whose hardware prefetchers follow their four streams
+// better alone (isa.CPU.PrefetchesStreams: Zen 4, where prefetching 1-8
+// KiB ahead cost GPT-2's head 20-30% of its float32 bytes per CPU second,
+// and 2 KiB cost c_fc's float16 weights about 30%; docs/performance.md).
+var noPrefetch bool
+
 // axpy4 writes y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j]:
 // 32 elements a step, then 8.
 func axpy4(w weights) {
 	name := "axpy4" + w.suffix + "AVX2"
+	prefix := "axpy" + w.suffix
+	if noPrefetch {
+		name = "axpy4" + w.suffix + "NoPrefetchAVX2"
+		prefix += "NoPrefetch"
+	}
 	fmt.Fprintf(&out, "\n// func %s(y *float32, w0, w1, w2, w3 *%s, x *[4]float32, n int)\n", name, w.goType)
 	fmt.Fprintf(&out, "// y[j] += x[0]*w0[j] + x[1]*w1[j] + x[2]*w2[j] + x[3]*w3[j], n a multiple of 8.\n")
 	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
@@ -130,7 +148,7 @@ func axpy4(w weights) {
 	}
 	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
 	ins("XORQ BX, BX")
-	loop, tail, done := "axpy"+w.suffix+"Loop32", "axpy"+w.suffix+"Tail8", "axpy"+w.suffix+"Done"
+	loop, tail, done := prefix+"Loop32", prefix+"Tail8", prefix+"Done"
 	step := 32 * w.size
 	label(loop)
 	ins("LEAQ %d(BX), DX", step)
@@ -170,6 +188,11 @@ func axpy4(w weights) {
 // accumulators, then 8, then the accumulators summed.
 func dot4(w weights) {
 	name := "dot4" + w.suffix + "AVX2"
+	prefix := "dot" + w.suffix
+	if noPrefetch {
+		name = "dot4" + w.suffix + "NoPrefetchAVX2"
+		prefix += "NoPrefetch"
+	}
 	fmt.Fprintf(&out, "\n// func %s(w0, w1, w2, w3 *%s, x *float32, n int, out *[4]float32)\n", name, w.goType)
 	fmt.Fprintf(&out, "// out[r] = Σ_j wr[j]*x[j], n a multiple of 8.\n")
 	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $0-56\n", name)
@@ -181,7 +204,7 @@ func dot4(w weights) {
 	}
 	ins("SHLQ $%d, CX", map[int]int{4: 2, 2: 1}[w.size])
 	ins("XORQ BX, BX")
-	loop, tail, reduce := "dot"+w.suffix+"Loop16", "dot"+w.suffix+"Tail8", "dot"+w.suffix+"Reduce"
+	loop, tail, reduce := prefix+"Loop16", prefix+"Tail8", prefix+"Reduce"
 	label(loop)
 	ins("LEAQ %d(BX), DX", 16*w.size)
 	ins("CMPQ DX, CX")
@@ -358,6 +381,13 @@ func main() {
 		axpy4AVX512(w)
 		dot4AVX512(w)
 	}
+	noPrefetch = true
+	dot4(kinds[0])
+	for _, w := range kinds[1:] {
+		axpy4(w)
+		dot4(w)
+	}
+	noPrefetch = false
 	s := strings.ReplaceAll(out.String(), "\n\n\n", "\n\n")
 	if err := os.WriteFile(*path, []byte(s), 0o644); err != nil {
 		log.Fatal(err)
