@@ -346,11 +346,48 @@ func (s *Set) algebra(op syntax.Token, o *Set) *Set {
 	case syntax.MINUS:
 		return s.difference(o, s.frozen)
 	case syntax.CARET:
-		out := o.copyAs(s.frozen)
-		out.symmetricUpdate(s)
-		return out
+		return symmetricOf(o, s, s.frozen)
 	}
 	return newSet(s.frozen)
+}
+
+// symmetricOf is a copy of o updated with s's elements (o ^ s, built in
+// set_symmetric_difference's order): the table changes element by
+// element, and the Dict is made once at the end, from the table, rather
+// than changed by a deletion per common element.
+func symmetricOf(o, s *Set, frozen bool) *Set {
+	out := newSet(frozen)
+	if o == s {
+		return out
+	}
+	out.t.merge(&o.t, nil) // o's table, copied: out's is empty
+
+	for _, e := range s.t.slots {
+		if e.key == nil {
+			continue
+		}
+		k := e.key
+		if o.has(k) {
+			if !out.t.remove(e.hash, func(x Value) bool { return sameSetKey(x, k) }) {
+				return slowSymmetric(o, s, frozen)
+			}
+		} else {
+			out.t.addNew(k, e.hash)
+		}
+	}
+	out.d = NewDict()
+	for _, k := range out.t.keys() {
+		_ = out.d.Set(k, None)
+	}
+	return out
+}
+
+// slowSymmetric is symmetricOf through the Dict, for elements that equal
+// one of another hash (instances of classes with __eq__).
+func slowSymmetric(o, s *Set, frozen bool) *Set {
+	out := o.copyAs(frozen)
+	out.symmetricUpdate(s)
+	return out
 }
 
 // inPlace is s op= o for a set s: |= &= -= ^= change s itself.
@@ -490,12 +527,14 @@ func (s *Set) differenceUpdate(v Value) error {
 // symmetricWith is set_symmetric_difference: a set of v's elements (of
 // s's type) updated with s's.
 func (s *Set) symmetricWith(v Value, frozen bool) (*Set, error) {
-	out := newSet(frozen)
-	if err := out.update(v); err != nil {
+	if o, ok := v.(*Set); ok {
+		return symmetricOf(o, s, frozen), nil
+	}
+	o, err := setOf(v, frozen)
+	if err != nil {
 		return nil, err
 	}
-	out.symmetricUpdate(s)
-	return out, nil
+	return symmetricOf(o, s, frozen), nil
 }
 
 func init() {
