@@ -43,7 +43,8 @@ type Iterator struct {
 // or a dict's or set's entries.
 type liveSource struct {
 	list *List     // a list_iterator's list
-	walk *dictWalk // a dict or set iterator's walk
+	walk *dictWalk // a dict iterator's walk
+	set  *setWalk  // a set iterator's walk
 	view viewKind  // what a dict iterator yields: keys, values or items
 }
 
@@ -65,7 +66,7 @@ func liveIterator(v Value) (*Iterator, bool) {
 		kind := [...]string{"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"}[x.kind]
 		return &Iterator{kind: kind, live: &liveSource{walk: newDictWalk(x.d, false), view: x.kind}}, true
 	case *Set:
-		return &Iterator{kind: "set_iterator", live: &liveSource{walk: newDictWalk(x.d, true)}}, true
+		return &Iterator{kind: "set_iterator", live: &liveSource{set: newSetWalk(x)}}, true
 	}
 	return nil, false
 }
@@ -114,6 +115,9 @@ func (it *Iterator) step() (Value, bool, error) {
 		}
 		it.live = nil // ended for good, whatever is appended later
 		return nil, false, nil
+	}
+	if w := it.live.set; w != nil {
+		return w.next()
 	}
 	return it.live.walk.next(it.live.view)
 }
@@ -191,8 +195,10 @@ func pythonHash(v Value) (int64, error) {
 		if h := x.cls.base().HashValue; h != nil {
 			return pythonHash(h(x))
 		}
+	case Tuple:
+		return tupleHashOf(x, pythonHash) // CPython's xxHash of the elements' hashes
 	case *NamedTuple:
-		v = x.Elems // hashes as the tuple of its elements
+		return tupleHashOf(x.Elems, pythonHash) // hashes as the tuple of its elements
 	case HashesAs:
 		return pythonHash(x.HashesAs())
 	case PythonHasher:
@@ -312,7 +318,7 @@ func init() {
 			return it.elems[it.pos-1], true
 		}
 		if it.live != nil {
-			if it.live.walk != nil {
+			if it.live.walk != nil || it.live.set != nil {
 				return nil, false
 			}
 			if v, ok, _ := it.step(); ok { // a list's: no error

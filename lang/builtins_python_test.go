@@ -11,8 +11,7 @@ const pythonBuiltinsPrelude = "import random; xs = [3, 1, 2]; words = ['bb', 'a'
 // pythonBuiltinCases are Python builtins and methods as tutorial code uses
 // them; want is what CPython 3.11 gives after pythonBuiltinsPrelude (the
 // repr of the value, <none> for a statement, or the exception and its
-// message). Sets print in insertion order in kael and by hash in CPython,
-// so the cases keep to sets whose orders agree.
+// message). Sets print in CPython's order (set_order_test.go).
 var pythonBuiltinCases = []struct{ src, want string }{
 	{"s = {1, 2, 3}", "<none>"},
 	{"{1, 2, 3}", "{1, 2, 3}"},

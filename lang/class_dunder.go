@@ -221,20 +221,7 @@ func (in *interp) inPlaceContainer(op syntax.Token, cur, v Value, at syntax.Node
 		if !isSet {
 			return true, Errorf(TypeError, "unsupported operand type(s) for %s=: '%s' and '%s'", op, TypeName(cur), TypeName(v))
 		}
-		if op == syntax.PIPE { // adds o's elements, as set.update: no copy of the set per |=
-			for _, k := range o.d.keys {
-				if err := c.d.Set(k, None); err != nil { // o's elements hash
-					return true, err
-				}
-			}
-			return true, nil
-		}
-		r, err := in.binary(op, cur, v, at)
-		if err != nil {
-			return true, err
-		}
-		c.d = r.(*Set).d
-		return true, nil
+		return true, c.inPlace(op, o) // the set itself, in CPython's order (set_ior, set_iand...)
 	case *Dict:
 		if op == syntax.PIPE {
 			return true, c.inPlaceOr(v)

@@ -338,7 +338,7 @@ func (s *Session) hookFrame() *interp {
 	// The base frame's statement too: a traceback shows the special
 	// method called from there.
 	in := newInterp(base.ctx, s, base.src, base.filename, nil)
-	in.glob, in.info, in.stmtID = base.glob, base.info, base.stmtID
+	in.glob, in.info, in.stmtID, in.fnName = base.glob, base.info, base.stmtID, base.fnName
 	in.depth, in.weight, in.ticks = base.depth+s.hookNest, base.weight, base.ticks
 	in.back, in.standIn = base, true
 	return in

@@ -59,12 +59,16 @@ func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
 			}, true
 		}
 		elts := c.exprs(x.Elts)
+		display := setDisplay
+		if len(x.Elts) > 2 && allConstant(x.Elts) {
+			display = constSetDisplay
+		}
 		return func(in *interp) (Value, error) {
 			vals, err := evalAll(in, elts)
 			if err != nil {
 				return nil, err
 			}
-			s, bad, err := setDisplay(vals)
+			s, bad, err := display(vals)
 			if err != nil {
 				return nil, in.errorAt(err, x.Elts[bad].Span())
 			}
@@ -102,7 +106,7 @@ func (c *compiler) dialectExpr(x syntax.Expr) (evalFn, bool) {
 			}
 			s := newSet(false)
 			err = comp(in, first, func(v Value) error {
-				return in.wrapNode(s.d.Set(v, None), x) // SET_ADD's position: the comprehension
+				return in.wrapNode(s.add(v), x) // SET_ADD's position: the comprehension
 			})
 			if err != nil {
 				return nil, in.comprehensionError(err, x, "<setcomp>", first)

@@ -673,7 +673,23 @@ func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter eval
 		}
 		return run(0)
 	}
-	return comp, clauses[0].iter, identity, nil
+	first := clauses[0].iter
+	if x.Fors[0].AsyncPos.IsValid() {
+		return comp, first, identity, nil
+	}
+	return comp, func(in *interp) (Value, error) {
+		v, err := first(in)
+		if x, ok := v.(*Instance); ok && err == nil {
+			// iter(first) in the enclosing frame, as CPython's GET_ITER:
+			// an error of its __iter__ shows no comprehension's frame
+			if r, found, err := x.hook("__iter__"); err != nil {
+				return nil, in.errorAt(err, clauses[0].f.Iter.Span())
+			} else if found && isIterator(r) {
+				return r, nil
+			}
+		}
+		return v, err
+	}, identity, nil
 }
 
 // growthLimit bounds the elements of a list, tuple or string built by a

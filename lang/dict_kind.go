@@ -14,6 +14,10 @@ import "github.com/kael-dev/kael/lang/syntax"
 type DictKind struct {
 	// Name is type(d).__name__ and the key of its methods' table.
 	Name string
+	// Mutated is the message of the RuntimeError of an iterator whose
+	// dict changed under it, where the subclass's iterator has its own
+	// (OrderedDict's); "" for dict's.
+	Mutated string
 	// Class is the qualified class, as RegisterClass gave it to the
 	// class's constructor: type(d) is that builtin.
 	Class string

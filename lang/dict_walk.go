@@ -43,6 +43,9 @@ func (w *dictWalk) step() (int, bool, error) {
 		if w.set {
 			return 0, false, Errorf(RuntimeError, "Set changed size during iteration")
 		}
+		if d.kind != nil && d.kind.Mutated != "" {
+			return 0, false, Errorf(RuntimeError, "%s", d.kind.Mutated)
+		}
 		return 0, false, Errorf(RuntimeError, "dictionary changed size during iteration")
 	}
 	i := w.pos
@@ -57,6 +60,9 @@ func (w *dictWalk) step() (int, bool, error) {
 	}
 	if w.left == 0 && !w.set {
 		w.d = nil
+		if d.kind != nil && d.kind.Mutated != "" {
+			return 0, false, Errorf(RuntimeError, "%s", d.kind.Mutated)
+		}
 		return 0, false, Errorf(RuntimeError, "dictionary keys changed during iteration")
 	}
 	w.left--

@@ -79,6 +79,14 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 	code := f.code
 	var result Value = None
 	var err error
+	// The callee is the frame of the special methods Go code calls while
+	// it runs (a for loop's __iter__, a lookup's __hash__): their
+	// tracebacks show its line, as CPython's (hookFrame).
+	s := in.s
+	var prevHook *interp
+	if s != nil {
+		prevHook, s.hookIn = s.hookIn, callee
+	}
 	if code.expr == nil && code.cellSlots == nil {
 		var c ctrl
 		c, err = code.body.exec(callee)
@@ -87,6 +95,9 @@ func (in *interp) runCall(callee *interp, f *Function, at syntax.Node, release b
 		}
 	} else {
 		result, err = callee.runWithCells(f)
+	}
+	if s != nil {
+		s.hookIn = prevHook
 	}
 	callee.ret = nil
 	in.ticks = callee.ticks

@@ -36,7 +36,7 @@ func NewObject(c *UserClass) (*Instance, error) {
 func NewSet(elems []Value, frozen bool) (*Set, error) {
 	s := newSet(frozen)
 	for _, e := range elems {
-		if err := s.d.Set(e, None); err != nil {
+		if err := s.add(e); err != nil {
 			return nil, err
 		}
 	}
@@ -47,7 +47,7 @@ func NewSet(elems []Value, frozen bool) (*Set, error) {
 func (s *Set) Frozen() bool { return s.frozen }
 
 // Add adds e to the set s (a set under construction, frozen or not).
-func (s *Set) Add(e Value) error { return s.d.Set(e, None) }
+func (s *Set) Add(e Value) error { return s.add(e) }
 
 // Import is what import name gives the code calling the builtin a: a
 // module of kael's or a module file beside the program.

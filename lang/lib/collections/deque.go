@@ -13,6 +13,10 @@ import (
 type deque struct {
 	elems  []lang.Value
 	maxlen int // -1: unbounded
+	// state counts the changes that CPython's deque counts (adds,
+	// removals, rotations): an iterator made before one raises
+	// RuntimeError('deque mutated during iteration') at its next step.
+	state uint64
 }
 
 var (
@@ -58,14 +62,43 @@ func (d *deque) AttrNames() []string {
 // Length is len(d).
 func (d *deque) Length() (int64, error) { return int64(len(d.elems)), nil }
 
-// Iterate yields the elements from the left.
+// Iterate yields the elements from the left, as the deque's iterator: a
+// change of the deque between two steps raises RuntimeError.
 func (d *deque) Iterate(yield func(lang.Value) bool) error {
-	for _, e := range slices.Clone(d.elems) {
-		if !yield(e) {
+	next := d.walk()
+	for {
+		v, ok, err := next()
+		if !ok {
+			return err
+		}
+		if !yield(v) {
 			return nil
 		}
 	}
-	return nil
+}
+
+// walk is the step of CPython's deque iterator: the elements from the
+// left, as many as the deque held when it began, and RuntimeError once
+// the deque has changed.
+func (d *deque) walk() func() (lang.Value, bool, error) {
+	state, left, i := d.state, len(d.elems), 0
+	return func() (lang.Value, bool, error) {
+		if d.state != state {
+			left = 0
+			return nil, false, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
+		}
+		if left == 0 || i >= len(d.elems) {
+			return nil, false, nil
+		}
+		left--
+		i++
+		return d.elems[i-1], true, nil
+	}
+}
+
+// Iter is iter(d): the deque's live iterator.
+func (d *deque) Iter() (lang.Value, error) {
+	return lang.NewLazyIterator("_collections._deque_iterator", d.walk()), nil
 }
 
 // index converts an index of d, negative from the right.
@@ -147,6 +180,7 @@ func (d *deque) String() string { return d.PyRepr() }
 // push adds v at the right (or left), dropping from the other end when
 // d is full.
 func (d *deque) push(v lang.Value, left bool) {
+	d.state++
 	if d.maxlen == 0 {
 		return
 	}
@@ -179,6 +213,9 @@ func (d *deque) extend(src lang.Value, left bool) error {
 func (d *deque) rotate(n int) {
 	if len(d.elems) == 0 {
 		return
+	}
+	if len(d.elems) > 1 {
+		d.state++
 	}
 	n %= len(d.elems)
 	if n < 0 {
@@ -243,6 +280,7 @@ func defDeque() {
 		}
 		v := d.elems[len(d.elems)-1]
 		d.elems = d.elems[:len(d.elems)-1]
+		d.state++
 		return v, nil
 	})
 	dequeMethod("popleft(self)", "Removes and returns the leftmost element.", func(a *lang.Args, d *deque) (lang.Value, error) {
@@ -251,6 +289,7 @@ func defDeque() {
 		}
 		v := d.elems[0]
 		d.elems = d.elems[1:]
+		d.state++
 		return v, nil
 	})
 	dequeMethod("extend(self, iterable)", "Appends the elements of iterable at the right.", func(a *lang.Args, d *deque) (lang.Value, error) {
@@ -268,6 +307,9 @@ func defDeque() {
 		return lang.None, nil
 	})
 	dequeMethod("clear(self)", "Removes every element.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		if len(d.elems) > 0 {
+			d.state++
+		}
 		d.elems = nil
 		return lang.None, nil
 	})
@@ -312,12 +354,14 @@ func defDeque() {
 		}
 		i = clampIndex(i, len(d.elems))
 		d.elems = slices.Insert(d.elems, i, a.Value("x"))
+		d.state++
 		return lang.None, nil
 	})
 	dequeMethod("remove(self, value)", "Removes the first element equal to value.", func(a *lang.Args, d *deque) (lang.Value, error) {
 		for i, e := range d.elems {
 			if lang.Equal(e, a.Value("value")) {
 				d.elems = slices.Delete(d.elems, i, i+1)
+				d.state++
 				return lang.None, nil
 			}
 		}

@@ -41,7 +41,7 @@ func defDequeBase() {
 	}
 	special("__len__(self)", func(_ *lang.Args, d *deque) (lang.Value, error) { return int64(len(d.elems)), nil })
 	special("__iter__(self)", func(_ *lang.Args, d *deque) (lang.Value, error) {
-		return lang.NewIterator("_collections._deque_iterator", append([]lang.Value(nil), d.elems...)), nil
+		return d.Iter()
 	})
 	special("__getitem__(self, key)", func(a *lang.Args, d *deque) (lang.Value, error) { return d.GetItem(a.Value("key")) })
 	special("__setitem__(self, key, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
@@ -149,6 +149,7 @@ func defDequeBase() {
 		made := v.(*deque)
 		d := x.Native().(*deque)
 		d.elems, d.maxlen = made.elems, made.maxlen
+		d.state++
 		return nil
 	}
 	lang.RegisterNativeBase("collections.deque", dequeClass, &lang.NativeBase{

@@ -84,7 +84,7 @@ var defaultdictClass = lang.NewBuiltin(lang.AsValue, "defaultdict(default_factor
 	}).CollectKeywords()
 
 // orderedKind is OrderedDict's; defDicts gives it its behaviour.
-var orderedKind = &lang.DictKind{Name: "OrderedDict", Class: "collections.OrderedDict"}
+var orderedKind = &lang.DictKind{Name: "OrderedDict", Class: "collections.OrderedDict", Mutated: "OrderedDict mutated during iteration"}
 
 func newOrdered() *lang.Dict { return lang.NewDictOf(orderedKind, nil) }
 
