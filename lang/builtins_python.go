@@ -168,6 +168,8 @@ func pythonHash(v Value) (int64, error) {
 	switch x := v.(type) {
 	case int64:
 		return pyhash.Int(x), nil
+	case string:
+		return strHash(x), nil
 	case bool:
 		return boolInt(x), nil
 	case BigInt:
@@ -211,6 +213,22 @@ func pythonHash(v Value) (int64, error) {
 	h := fnv.New64a()
 	h.Write([]byte(k))
 	return int64(h.Sum64() >> 1), nil
+}
+
+// strHash is hash(s) for a str: FNV-1a of its hash key ("s" and its
+// bytes), halved to stay positive, computed without building the key. It
+// is the same in every run (CPython's changes with PYTHONHASHSEED), and
+// it places strings in a set's table (orderHash).
+func strHash(s string) int64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	h ^= 's'
+	h *= prime
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= prime
+	}
+	return int64(h >> 1)
 }
 
 // intConversion is bin, oct or hex.

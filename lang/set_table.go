@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"hash/maphash"
 	"math/bits"
 
 	"github.com/kael-dev/kael/internal/pyhash"
@@ -18,7 +17,9 @@ import (
 // elements whose hash CPython computes from the value (ints, floats,
 // complex numbers, bools, tuples and frozensets of them) the order is
 // CPython's; strings, None and objects hash by process or address there,
-// so any order is right for them and kael hashes them its own way.
+// so any order is right for them, and kael places strings and None by its
+// own hash(), which is the same in every run (strHash), so that a set of
+// strings prints alike each time, as under PYTHONHASHSEED=0.
 
 const (
 	setMinSize      = 8
@@ -246,8 +247,6 @@ func (t *setTable) presize(n int) {
 	}
 }
 
-var strSeed = maphash.MakeSeed()
-
 // CPython's xxHash primes for tuples (Objects/tupleobject.c).
 const (
 	xxPrime1 = 11400714785074694791
@@ -263,7 +262,7 @@ func orderHash(v Value) int64 {
 	case int64:
 		return pyhash.Int(x)
 	case string:
-		return fixHash(int64(maphash.String(strSeed, x)))
+		return fixHash(strHash(x))
 	case bool:
 		return boolInt(x)
 	case float64:
