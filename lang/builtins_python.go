@@ -201,6 +201,10 @@ func pythonHash(v Value) (int64, error) {
 		return tupleHashOf(x, pythonHash) // CPython's xxHash of the elements' hashes
 	case *NamedTuple:
 		return tupleHashOf(x.Elems, pythonHash) // hashes as the tuple of its elements
+	case *List:
+		if x.size {
+			return tupleHashOf(Tuple(x.Elems), pythonHash) // a torch.Size hashes as the tuple of its sizes
+		}
 	case HashesAs:
 		return pythonHash(x.HashesAs())
 	case PythonHasher:

@@ -280,6 +280,10 @@ func orderHash(v Value) int64 {
 		return tupleHash(x)
 	case *NamedTuple:
 		return tupleHash(x.Elems)
+	case *List:
+		if x.size {
+			return tupleHash(Tuple(x.Elems)) // a torch.Size places as the tuple of its sizes
+		}
 	case *Set:
 		if x.frozen {
 			return frozensetHash(x)

@@ -46,7 +46,7 @@ func TestSizeIsATuple(t *testing.T) {
 		"s == [2, 3]", "s == (2, 3)", "[2, 3] == s", "s != [2, 3]", "s == torch.Size([2, 3])", "s + s", "s + (1,)", "(1,) + s", "s + [1]", "[1] + s",
 		"s * 2", "2 * s", "s * 2.0", "s[1:]", "s[::-1]", "s[:0]", "s[0]", "s[-1]", "s[5]", "s['a']", "'%s %s' % s", "'%d x %d' % x.size()", "'%s' % (s,)", "'%s' % s", "'x' % s",
 		"s < (3,)", "s < [3]", "s.count(2)", "s.index(3)", "s.numel()", "hasattr(s, 'append')", "isinstance(s, list)", "isinstance(s, tuple)",
-		"hash(s) == hash((2, 3))", "{s: 1}[(2, 3)]", "torch.Size([torch.tensor(2)])", "torch.Size([1, 1.5])", "torch.Size(['a'])", "torch.Size(range(3))",
+		"hash(s) == hash((2, 3))", "{s, (1, 2), torch.Size([0]), (5,)}", "{s: 1}[(2, 3)]", "torch.Size([torch.tensor(2)])", "torch.Size([1, 1.5])", "torch.Size(['a'])", "torch.Size(range(3))",
 		"s.__add__((1,))", "s.__getitem__(slice(1, None))", "s.__mul__(2)", "s.__len__()", "s.__eq__((2, 3))", "s.__eq__([2, 3])",
 		"torch.zeros(s[1:] + (4,)).shape", "x.view(s[::-1]).shape", "s[0:1] + s[1:]", "x.size()[:-1] + (3, 1)",
 		"s[0] = 5", "del s[0]", "s.append(1)", "s2 = s\ns += (1,)\ns, s2", "s2 = s\ns *= 2\ns, s2",
