@@ -23,26 +23,39 @@ func newSet(frozen bool) *Set { return &Set{d: NewDict(), frozen: frozen} }
 
 // add adds k, as set_add_key.
 func (s *Set) add(k Value) error {
-	n := len(s.d.keys)
-	if err := s.d.Set(k, None); err != nil {
-		return err
-	}
-	if len(s.d.keys) > n {
+	added, err := s.d.insert(k, None)
+	if added {
 		s.t.addNew(k, orderHash(k))
+		s.resyncIfDiverged()
 	}
-	return nil
+	return err
 }
 
 // addHashed is add for a key whose order hash is known (another set's).
 func (s *Set) addHashed(k Value, h int64) error {
-	n := len(s.d.keys)
-	if err := s.d.Set(k, None); err != nil {
-		return err
-	}
-	if len(s.d.keys) > n {
+	added, err := s.d.insert(k, None)
+	if added {
 		s.t.addNew(k, h)
+		s.resyncIfDiverged()
 	}
-	return nil
+	return err
+}
+
+// resyncIfDiverged rebuilds the table from the Dict's keys, in their
+// order, when the two no longer hold as many elements: a user __eq__ or
+// __hash__ run by a lookup changed the set (cleared it, added to it)
+// while an operation was between the Dict and the table. CPython's one
+// table cannot diverge; kael's two must not, or the set would print or
+// pop an element it does not hold.
+func (s *Set) resyncIfDiverged() {
+	if s.t.used == s.d.Len() {
+		return
+	}
+	finger := s.t.finger
+	s.t = setTable{finger: finger}
+	for _, k := range s.d.Keys() {
+		s.t.addNew(k, orderHash(k))
+	}
 }
 
 // discard removes k, reporting whether it was there.
@@ -63,6 +76,7 @@ func (s *Set) discard(k Value) (bool, error) {
 			break
 		}
 	}
+	s.resyncIfDiverged()
 	return true, nil
 }
 
@@ -118,6 +132,7 @@ func (s *Set) merge(o *Set) error {
 			err = s.addHashed(k, h)
 		}
 	})
+	s.resyncIfDiverged()
 	return err
 }
 
@@ -633,8 +648,10 @@ func init() {
 		if s.Len() == 0 {
 			return nil, Errorf(KeyError, "'pop from an empty set'")
 		}
+		s.resyncIfDiverged() // the table is never empty while the Dict is not
 		k := s.t.pop()
 		_, err := s.d.Delete(k)
+		s.resyncIfDiverged()
 		return k, err
 	})
 	defMethod("set", "clear(self)", "Removes every element.", func(a *Args) (Value, error) {

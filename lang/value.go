@@ -177,10 +177,18 @@ func hashedByUser(v Value, depth int) bool {
 
 // Set stores v under k.
 func (d *Dict) Set(k, v Value) error {
+	_, err := d.insert(k, v)
+	return err
+}
+
+// insert is Set, reporting whether k was a new key. A set needs it from
+// the Dict itself: a user __eq__ run by the lookup may add other keys, so
+// that a longer Dict does not mean k went in.
+func (d *Dict) insert(k, v Value) (added bool, err error) {
 	if ik, isInt := k.(int64); isInt && d.ns == nil { // the common case, without dictKey
 		if serial, found := d.ints.get(ik); found {
 			d.vals[d.pos(serial)] = v
-			return nil
+			return false, nil
 		}
 	}
 	if d.ns != nil {
@@ -188,19 +196,19 @@ func (d *Dict) Set(k, v Value) error {
 	}
 	key, err := dictKey(k)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if i, ok := d.quickFind(key); ok {
 		d.vals[i] = v
-		return nil
+		return false, nil
 	} else if d.order != nil || isUserHashKey(key) {
 		if i, _, ok := d.find(key, k); ok {
 			d.vals[i] = v
-			return nil
+			return false, nil
 		}
 	}
 	if err := checkLength(float64(len(d.keys)+1), "a dict or set of more than %d elements needs too much memory", len(d.keys)); err != nil {
-		return err
+		return false, err
 	}
 	serial := len(d.keys)
 	if d.order != nil {
@@ -220,7 +228,7 @@ func (d *Dict) Set(k, v Value) error {
 	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
-	return nil
+	return true, nil
 }
 
 // Get returns the value stored under k.
