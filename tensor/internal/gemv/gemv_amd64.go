@@ -107,7 +107,7 @@ func floatImpl(name string, axpy func(*float32, *float32, *float32, *float32, *f
 // float16 kernels need F16C too. The two give the same bits (_asm/gen.go).
 // The AVX2 kernels that prefetch (float32 dot products, all 16-bit ones)
 // leave their prefetches out where the hardware's alone stream better
-// (isa.CPU.PrefetchesStreams: Zen 4).
+// (isa.CPU.HardwarePrefetchesStreams: Zen 4).
 func archImpls() []*impl {
 	return archImplsFor(isa.Host())
 }
@@ -125,7 +125,7 @@ func archImplsFor(host isa.CPU) []*impl {
 		impls = append(impls, floatImpl("avx512", axpy4AVX512, dot4AVX512, half))
 	}
 	axpyBF16, dotBF16, axpyF16, dotF16, dot := axpy4BF16AVX2, dot4BF16AVX2, axpy4F16AVX2, dot4F16AVX2, dot4AVX2
-	if host.PrefetchesStreams() {
+	if host.HardwarePrefetchesStreams() {
 		axpyBF16, dotBF16, axpyF16, dotF16, dot = axpy4BF16NoPrefetchAVX2, dot4BF16NoPrefetchAVX2, axpy4F16NoPrefetchAVX2, dot4F16NoPrefetchAVX2, dot4NoPrefetchAVX2
 	}
 	half := map[Half]kernels[uint16]{BFloat16: halfKernelsAsm(BFloat16, axpyBF16, dotBF16)}

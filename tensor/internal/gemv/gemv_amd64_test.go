@@ -10,7 +10,7 @@ import (
 )
 
 // TestNoPrefetchKernels checks that the AVX2 kernels without prefetches
-// (Zen 4's, isa.CPU.PrefetchesStreams) give the bits of the ones with
+// (Zen 4's, isa.CPU.HardwarePrefetchesStreams) give the bits of the ones with
 // them, whichever of the two this CPU uses, on lengths with and without a
 // tail of 8 and on rows long enough for the prefetches to run ahead of the
 // data: float32 dot products, and both kernels over bfloat16 and float16.

@@ -35,7 +35,7 @@ func (c CPU) StreamsAVX2() bool {
 	return c.AVX512 && c.Vendor == "AuthenticAMD" && c.Family >= amdZen4
 }
 
-// PrefetchesStreams reports whether the processor's own prefetchers
+// HardwarePrefetchesStreams reports whether the processor's own prefetchers
 // follow the matrix-vector products' long runs of weights (float32 or
 // 16-bit) well enough that a software prefetch ahead of them only costs:
 // on Zen 4 (AMD family 0x19 with AVX-512). There, on the 2-vCPU Zen 4 EPYC (issue 34;
@@ -48,7 +48,7 @@ func (c CPU) StreamsAVX2() bool {
 // float16, 24 turns of 24). On a Zen 5 EPYC the float32 prefetch had
 // taken the head from about 31 to 34, so Zen 5 keeps it, as do Zen 3 and
 // Intel's processors (unmeasured here).
-func (c CPU) PrefetchesStreams() bool {
+func (c CPU) HardwarePrefetchesStreams() bool {
 	return c.AVX512 && c.Vendor == "AuthenticAMD" && c.Family == amdZen4
 }
 

@@ -38,7 +38,7 @@ func TestStreamsAVX2(t *testing.T) {
 	}
 }
 
-func TestPrefetchesStreams(t *testing.T) {
+func TestHardwarePrefetchesStreams(t *testing.T) {
 	cases := []struct {
 		name string
 		c    CPU
@@ -53,8 +53,8 @@ func TestPrefetchesStreams(t *testing.T) {
 		{"unknown", CPU{}, false},
 	}
 	for _, c := range cases {
-		if got := c.c.PrefetchesStreams(); got != c.want {
-			t.Errorf("%s: PrefetchesStreams() = %v, want %v", c.name, got, c.want)
+		if got := c.c.HardwarePrefetchesStreams(); got != c.want {
+			t.Errorf("%s: HardwarePrefetchesStreams() = %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -123,7 +123,7 @@ func prefetchRows(w weights, n int, dot bool) {
 // <kernel><suffix>NoPrefetchAVX2, leaves the prefetches out: the kernels
 // that prefetch (dot4 of every kind, axpy4 of 16-bit weights) without
 // them, for the CPUs whose hardware prefetchers follow their four streams
-// better alone (isa.CPU.PrefetchesStreams: Zen 4, where prefetching 1-8
+// better alone (isa.CPU.HardwarePrefetchesStreams: Zen 4, where prefetching 1-8
 // KiB ahead cost GPT-2's head 20-30% of its float32 bytes per CPU second,
 // and 2 KiB cost c_fc's float16 weights about 30%; docs/performance.md).
 var noPrefetch bool
