@@ -510,6 +510,22 @@ func (x *Instance) sequenceIterator() Value {
 
 // iterateNext steps x, an iterator that __iter__ returned, calling its
 // __next__ until that raises StopIteration.
+// iterResult is what a loop iterates when its code has called __iter__
+// itself (a comprehension's first iterable, as CPython's GET_ITER): r, or
+// for an instance, its __next__ calls, as Instance.Iterate iterates what
+// __iter__ returned (an iterator class need not define __iter__ too).
+func iterResult(r Value) Value {
+	if it, ok := r.(*Instance); ok {
+		return nextCalls{it}
+	}
+	return r
+}
+
+// nextCalls iterates an instance by its __next__ (iterateNext).
+type nextCalls struct{ it *Instance }
+
+func (n nextCalls) Iterate(yield func(Value) bool) error { return n.it.iterateNext(yield) }
+
 func (x *Instance) iterateNext(yield func(Value) bool) error {
 	if !x.HasOwn("__next__") {
 		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).

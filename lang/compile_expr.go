@@ -684,8 +684,8 @@ func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter eval
 			// an error of its __iter__ shows no comprehension's frame
 			if r, found, err := x.hook("__iter__"); err != nil {
 				return nil, in.errorAt(err, clauses[0].f.Iter.Span())
-			} else if found && isIterator(r) {
-				return r, nil
+			} else if found {
+				return iterResult(r), nil // not called again by the loop
 			}
 		}
 		return v, err

@@ -57,3 +57,31 @@ def entries(f, *args):
 	}
 	checkMatchesCPython(t, "", srcs)
 }
+
+// TestComprehensionIterCalledOnce checks, beside CPython, that a
+// comprehension calls its first iterable's __iter__ once, in the
+// enclosing frame, and iterates what it returned as a for loop does: an
+// iterator class with __next__ and no __iter__ of its own included.
+func TestComprehensionIterCalledOnce(t *testing.T) {
+	prelude := `
+class It:
+    def __init__(self): self.i = 0
+    def __next__(self):
+        self.i += 1
+        if self.i > 2: raise StopIteration
+        return self.i
+class A:
+    n = 0
+    def __iter__(self):
+        A.n += 1
+        return It()
+class L:
+    def __iter__(self): return iter([3, 4])
+`
+	checkMatchesCPython(t, prelude, []string{
+		"[x for x in A()], A.n",
+		"{x for x in A()}, {x: x for x in A()}, A.n",
+		"sorted(x * 2 for x in A()), sum(x for x in A()), A.n",
+		"[x for x in L()], [(x, y) for x in A() for y in L()]",
+	})
+}
