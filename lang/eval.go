@@ -3,6 +3,7 @@ package lang
 import (
 	"context"
 	"errors"
+	"runtime"
 
 	"github.com/kael-dev/kael/autograd"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -166,7 +167,21 @@ func (in *interp) wrap(err error, span syntax.Span) error {
 	return in.errorAt(err, span)
 }
 
+// checkInterrupt is the look at the context made every tickEvery steps
+// (and at once when an interrupt is pending). It is also the loop's
+// scheduling point: it yields the processor, so that the garbage
+// collector's mark worker runs when the process has one processor
+// (GOMAXPROCS=1: a process pinned to one CPU, as kaelbench's rows and
+// `taskset -c` run it). Go runs that worker only when the scheduler does,
+// and a loop that never blocks reaches the scheduler only when the runtime
+// preempts it, every 10 ms: the mark phase then lasted about 20 ms of a
+// 40 ms cycle, with the write barrier on and the allocations of those
+// 20 ms kept live into the next cycle, and micrograd's Value loop ran 40 %
+// slower than with two processors (docs/performance.md, 2026-12-07,
+// "one processor"). A yield every tickEvery steps costs a few nanoseconds
+// per thousand steps; with nothing else to run it returns at once.
 func (in *interp) checkInterrupt() error {
+	runtime.Gosched()
 	if in.ctx != nil && in.ctx.Err() != nil {
 		return ErrInterrupted()
 	}
