@@ -77,8 +77,10 @@ func halfKernelsAsm(h Half, axpy func(*float32, *uint16, *uint16, *uint16, *uint
 			_, _, _, _, _ = x[n-1], w0[n-1], w1[n-1], w2[n-1], w3[n-1]
 			dot(unsafe.SliceData(w0), unsafe.SliceData(w1), unsafe.SliceData(w2), unsafe.SliceData(w3), unsafe.SliceData(x), n, out)
 		},
-		width: 8,
-		widen: h.widen,
+		width:  8,
+		widen:  h.widen,
+		axpy4p: axpy,
+		dot4p:  dot,
 	}
 }
 
@@ -96,8 +98,10 @@ func floatImpl(name string, axpy func(*float32, *float32, *float32, *float32, *f
 			_, _, _, _, _ = x[n-1], w0[n-1], w1[n-1], w2[n-1], w3[n-1]
 			dot(unsafe.SliceData(w0), unsafe.SliceData(w1), unsafe.SliceData(w2), unsafe.SliceData(w3), unsafe.SliceData(x), n, out)
 		},
-		width: 8,
-		half:  half,
+		width:  8,
+		axpy4p: axpy,
+		dot4p:  dot,
+		half:   half,
 	}
 }
 
