@@ -187,15 +187,18 @@ func (j *job[T]) run(w int) {
 	}
 }
 
-// packA makes sure that sliver s of A's block is packed: it packs it, or
-// waits while another goroutine does.
+// packA makes sure that sliver s of A's block is packed: it packs it
+// (with the others of its group, see sliverGroup), or waits while
+// another goroutine does.
 func (j *job[T]) packA(pa *panel[T], s int) {
-	st := &j.aState[s]
+	// A group of slivers packed together has the state of its first.
+	s0, s1 := pa.sliverGroup(s)
+	st := &j.aState[s0]
 	if st.Load() == packed {
 		return
 	}
 	if st.CompareAndSwap(unpacked, packing) {
-		pa.packSliver(j.apack, s, j.kn.transA, j.kn.partA, j.kn.copyRows)
+		pa.packGroup(j.apack, s0, s1, j.kn.transA, j.kn.partA, j.kn.copyRows)
 		st.Store(packed)
 		return
 	}
