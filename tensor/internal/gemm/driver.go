@@ -317,6 +317,21 @@ func (b *barrier) wait() {
 // storeTile writes the rows×cols corner of the scratch tile t (row stride
 // nr) to C at index ci, adding to C when acc is true.
 func storeTile[T float32 | float64](c Matrix[T], ci int, t []T, rows, cols, nr int, acc bool) {
+	if c.ColStride == 1 {
+		// Rows of C contiguous (all but Mul's transposed C): whole runs.
+		for i := 0; i < rows; i++ {
+			src := t[i*nr : i*nr+cols]
+			dst := c.Data[ci+i*c.RowStride:][:cols]
+			if !acc {
+				copy(dst, src)
+				continue
+			}
+			for j, v := range src {
+				dst[j] += v
+			}
+		}
+		return
+	}
 	for i := 0; i < rows; i++ {
 		src := t[i*nr : i*nr+cols]
 		at := ci + i*c.RowStride
