@@ -255,10 +255,13 @@ func (j *job[T]) sliver(pc, kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, 
 		cols := min(nr, j1-jj)
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
 		fn, mr, nc := fullFn, fullRows, nr
-		if qf, qr, ok := kn.forQuarter(rows); ok && cols <= nr/4 {
-			fn, mr, nc = qf, qr, nr/4
-		} else if hf, hr, ok := kn.forHalf(rows); ok && cols <= nr/2 {
-			fn, mr, nc = hf, hr, nr/2
+		if cols <= nr/2 {
+			// B's last sliver, short: the narrowest kernel that covers it.
+			if qf, qr, ok := kn.forQuarter(rows); ok && cols <= nr/4 {
+				fn, mr, nc = qf, qr, nr/4
+			} else if hf, hr, ok := kn.forHalf(rows); ok {
+				fn, mr, nc = hf, hr, nr/2
+			}
 		}
 		if j.direct && rows == mr && cols == nc {
 			fn(kc, &ap[0], b, &c.Data[at], c.RowStride, acc)
