@@ -57,28 +57,9 @@ func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], parts []partTra
 	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans, parts)
 }
 
-// packSliver packs sliver s alone.
-func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], parts []partTrans[T], copyRows copyFunc[T]) {
-	if !pn.byRows() {
-		pn.packSlivers(packed, s, s+1, trans, parts)
-		return
-	}
-	r, kc := pn.r, pn.kc
-	w := min(r, pn.width-s*r)
-	if w == r && copyRows != nil {
-		// The view is in range, so are these kc runs of r elements.
-		copyRows(&packed[s*kc*r], &pn.data[pn.base+s*r], kc, pn.ps, 1, r, kc)
-		return
-	}
-	for p := 0; p < kc; p++ {
-		d := packed[(s*kc+p)*r:][:r]
-		clear(d[copy(d, pn.data[pn.base+p*pn.ps+s*r:][:w]):])
-	}
-}
-
 // aGroup is how many slivers of a panel of A whose x are contiguous (A
-// transposed: a weight gradient's activations, stored k×m) packSliver's
-// callers pack at once, by runs of p: each of the kc rows of the stored
+// transposed: a weight gradient's activations, stored k×m) are packed
+// at once, by runs of p: each of the kc rows of the stored
 // matrix is then read along aGroup·MR contiguous elements rather than
 // the MR of one sliver, whose kc short runs a page apart no prefetcher
 // follows.
@@ -116,10 +97,16 @@ func (pn *panel[T]) packSliverRows(packed []T, s0, s1 int, copyRows copyFunc[T])
 		s += full
 	}
 	for ; s < s1; s++ {
+		// The last, partial sliver: zeros, then its w values at each p.
 		w := min(r, pn.width-s*r)
+		d := packed[s*kc*r:][:kc*r]
+		clear(d)
+		at := pn.base + s*r
 		for p := 0; p < kc; p++ {
-			d := packed[(s*kc+p)*r:][:r]
-			clear(d[copy(d, pn.data[pn.base+p*pn.ps+s*r:][:w]):])
+			row, src := d[p*r:][:w], pn.data[at+p*pn.ps:][:w]
+			for x, v := range src {
+				row[x] = v
+			}
 		}
 	}
 }

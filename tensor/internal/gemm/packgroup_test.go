@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestPackGroup checks that packing a group of A's slivers at once, by
-// runs of p (packGroup), writes what packing them one by one with the
-// plain loops writes: the full slivers by the CPU's copy routine, the
-// partial last one padded with zeros, for panels whose x are contiguous
-// (A transposed, read by rows) and others.
+// TestPackGroup checks that packing a group of A's slivers at once
+// (packGroup: by runs of p, the full slivers by the CPU's copy routine,
+// where the panel's x are contiguous, as for A transposed; else sliver
+// by sliver) writes each element where the micro-kernel reads it, the
+// partial last sliver padded with zeros, and nothing outside the group.
 func TestPackGroup(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		t.Run("float32", testPackGroup[float32])
@@ -70,8 +70,18 @@ func testPackGroup[T float32 | float64](t *testing.T) {
 				got[i], want[i] = -7, -7
 			}
 			pa.packGroup(got, s0, s1, kn.transA, kn.partA, kn.copyRows)
+			// Element (x, p) of sliver s at want[s·kc·r + p·r + x%r],
+			// zero past the panel's width; the rest untouched.
 			for s := s0; s < s1; s++ {
-				pa.packSliver(want, s, nil, nil, nil)
+				for p := range tc.kc {
+					for x := range kn.mr {
+						v := T(0)
+						if i := s*kn.mr + x; i < tc.width {
+							v = at(a, i, p)
+						}
+						want[(s*tc.kc+p)*kn.mr+x] = v
+					}
+				}
 			}
 			for i := range got {
 				if got[i] != want[i] {
