@@ -187,15 +187,18 @@ func (j *job[T]) run(w int) {
 	}
 }
 
-// packA makes sure that sliver s of A's block is packed: it packs it, or
-// waits while another goroutine does.
+// packA makes sure that sliver s of A's block is packed: it packs it
+// (with the others of its group, see sliverGroup), or waits while
+// another goroutine does.
 func (j *job[T]) packA(pa *panel[T], s int) {
-	st := &j.aState[s]
+	// A group of slivers packed together has the state of its first.
+	s0, s1 := pa.sliverGroup(s)
+	st := &j.aState[s0]
 	if st.Load() == packed {
 		return
 	}
 	if st.CompareAndSwap(unpacked, packing) {
-		pa.packSliver(j.apack, s, j.kn.transA, j.kn.partA, j.kn.copyRows)
+		pa.packGroup(j.apack, s0, s1, j.kn.transA, j.kn.partA, j.kn.copyRows)
 		st.Store(packed)
 		return
 	}
@@ -253,7 +256,10 @@ func (j *job[T]) sliver(pc, kc int, ap, bp []T, rows, j0, j1 int, acc bool, ci, 
 		at := c.Offset + ci*c.RowStride + (cj+jj)*c.ColStride
 		fn, mr, nc := fullFn, fullRows, nr
 		if cols <= nr/2 {
-			if hf, hr, ok := kn.forHalf(rows); ok {
+			// B's last sliver, short: the narrowest kernel that covers it.
+			if qf, qr, ok := kn.forQuarter(rows); ok && cols <= nr/4 {
+				fn, mr, nc = qf, qr, nr/4
+			} else if hf, hr, ok := kn.forHalf(rows); ok {
 				fn, mr, nc = hf, hr, nr/2
 			}
 		}
@@ -314,6 +320,21 @@ func (b *barrier) wait() {
 // storeTile writes the rows×cols corner of the scratch tile t (row stride
 // nr) to C at index ci, adding to C when acc is true.
 func storeTile[T float32 | float64](c Matrix[T], ci int, t []T, rows, cols, nr int, acc bool) {
+	if c.ColStride == 1 {
+		// Rows of C contiguous (all but Mul's transposed C): whole runs.
+		for i := 0; i < rows; i++ {
+			src := t[i*nr : i*nr+cols]
+			dst := c.Data[ci+i*c.RowStride:][:cols]
+			if !acc {
+				copy(dst, src)
+				continue
+			}
+			for j, v := range src {
+				dst[j] += v
+			}
+		}
+		return
+	}
 	for i := 0; i < rows; i++ {
 		src := t[i*nr : i*nr+cols]
 		at := ci + i*c.RowStride

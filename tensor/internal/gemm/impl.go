@@ -35,6 +35,8 @@ type kernel[T float32 | float64] struct {
 	// first nr/2 columns of a tile from a sliver of B packed for fn, for
 	// the last sliver of B where it has that few columns.
 	halves []tailKernel[T]
+	// quarters, as halves, compute the first nr/4 columns of a tile.
+	quarters []tailKernel[T]
 }
 
 // tailKernel is a micro-kernel of the first rows rows of its kernel's
@@ -59,7 +61,18 @@ func (kn *kernel[T]) forRows(rows int) (kernelFunc[T], int) {
 // most nr/2 columns are wanted, and how many rows it computes, or false
 // where there is none.
 func (kn *kernel[T]) forHalf(rows int) (kernelFunc[T], int, bool) {
-	for _, t := range kn.halves {
+	return forPart(kn.halves, rows)
+}
+
+// forQuarter is forHalf for at most nr/4 columns.
+func (kn *kernel[T]) forQuarter(rows int) (kernelFunc[T], int, bool) {
+	return forPart(kn.quarters, rows)
+}
+
+// forPart returns the first kernel of list that computes rows rows, and
+// how many it computes, or false where there is none.
+func forPart[T float32 | float64](list []tailKernel[T], rows int) (kernelFunc[T], int, bool) {
+	for _, t := range list {
 		if rows <= t.rows {
 			return t.fn, t.rows, true
 		}

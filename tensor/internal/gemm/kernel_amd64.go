@@ -71,6 +71,28 @@ func kernF64AVX512hx4(k int, a, b, c *float64, ldc int, acc bool)
 //go:noescape
 func kernF64AVX512hx8(k int, a, b, c *float64, ldc int, acc bool)
 
+// The quarter kernels compute the first 8 (float32) or 4 (float64)
+// columns of a tile, 12, 4 or 8 rows, in 256-bit vectors, from a packed
+// sliver of B of 32 or 16. They need AVX-512VL.
+
+//go:noescape
+func kernF32AVX512q(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX512qx4(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF32AVX512qx8(k int, a, b, c *float32, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512q(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512qx4(k int, a, b, c *float64, ldc int, acc bool)
+
+//go:noescape
+func kernF64AVX512qx8(k int, a, b, c *float64, ldc int, acc bool)
+
 // The transF*x* routines pack a sliver transposed: transTxR sets
 // dst[p*R+i] = src[i*ld+p] for i < R, p < k. They need AVX.
 
@@ -149,7 +171,7 @@ func copyRows[T float32 | float64](dst, src *T, rows, ld, slivers, nr, kc int) {
 func archImpls() []*impl {
 	var list []*impl
 	if cpu.X86.HasAVX512F {
-		list = append(list, &impl{
+		im := &impl{
 			name: "avx512",
 			f32: &kernel[float32]{mr: 12, nr: 32, kc: 512, mc: 1200, nc: 4096, ncb: 256, fn: kernF32AVX512, transA: transF32x12, transB: transF32x32, copyRows: copyRows[float32],
 				tails:  []tailKernel[float32]{{4, kernF32AVX512x4}, {8, kernF32AVX512x8}},
@@ -159,7 +181,12 @@ func archImpls() []*impl {
 				tails:  []tailKernel[float64]{{4, kernF64AVX512x4}, {8, kernF64AVX512x8}},
 				halves: []tailKernel[float64]{{4, kernF64AVX512hx4}, {8, kernF64AVX512hx8}, {12, kernF64AVX512h}},
 				partA:  []partTrans[float64]{{8, transF64x8of12}, {4, transF64x4of12}}, partB: []partTrans[float64]{{8, transF64x8of16}}},
-		})
+		}
+		if cpu.X86.HasAVX512VL {
+			im.f32.quarters = []tailKernel[float32]{{4, kernF32AVX512qx4}, {8, kernF32AVX512qx8}, {12, kernF32AVX512q}}
+			im.f64.quarters = []tailKernel[float64]{{4, kernF64AVX512qx4}, {8, kernF64AVX512qx8}, {12, kernF64AVX512q}}
+		}
+		list = append(list, im)
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		list = append(list, &impl{

@@ -108,9 +108,7 @@ func (j *job[T]) owned(w, a0, a1, b0, b1 int, apack, bpack, tile []T) {
 		kc := min(j.kcMax, j.k-pc)
 		pa := panel[T]{j.a.Data, j.a.Offset + i0*j.a.RowStride + pc*j.a.ColStride, j.a.RowStride, j.a.ColStride, rows, kc, mr}
 		if j.preA == nil {
-			for s := range ceilDiv(rows, mr) {
-				pa.packSliver(apack, s, kn.transA, kn.partA, kn.copyRows)
-			}
+			pa.packGroup(apack, 0, ceilDiv(rows, mr), kn.transA, kn.partA, kn.copyRows)
 		}
 		// As run does: a chunk of B against A's slivers, then the next.
 		// Each chunk is packed just before its tiles, so that it is still

@@ -57,22 +57,57 @@ func (pn *panel[T]) pack(packed []T, it int, trans transFunc[T], parts []partTra
 	pn.packSlivers(packed, s0, min(s0+packSlivers, ceilDiv(pn.width, pn.r)), trans, parts)
 }
 
-// packSliver packs sliver s alone.
-func (pn *panel[T]) packSliver(packed []T, s int, trans transFunc[T], parts []partTrans[T], copyRows copyFunc[T]) {
+// aGroup is how many slivers of a panel of A whose x are contiguous (A
+// transposed: a weight gradient's activations, stored k×m) are packed
+// at once, by runs of p: each of the kc rows of the stored
+// matrix is then read along aGroup·MR contiguous elements rather than
+// the MR of one sliver, whose kc short runs a page apart no prefetcher
+// follows.
+const aGroup = 8
+
+// sliverGroup returns the first sliver and the end of the group of
+// slivers that sliver s of an A panel is packed with: itself alone,
+// unless the panel's x are contiguous (byRows).
+func (pn *panel[T]) sliverGroup(s int) (int, int) {
 	if !pn.byRows() {
-		pn.packSlivers(packed, s, s+1, trans, parts)
+		return s, s + 1
+	}
+	g := s / aGroup * aGroup
+	return g, min(g+aGroup, ceilDiv(pn.width, pn.r))
+}
+
+// packGroup packs slivers [s0, s1): by packSliverRows where the panel's
+// x are contiguous, else one by one.
+func (pn *panel[T]) packGroup(packed []T, s0, s1 int, trans transFunc[T], parts []partTrans[T], copyRows copyFunc[T]) {
+	if pn.byRows() {
+		pn.packSliverRows(packed, s0, s1, copyRows)
 		return
 	}
+	pn.packSlivers(packed, s0, s1, trans, parts)
+}
+
+// packSliverRows packs slivers [s0, s1) of a panel whose x are
+// contiguous, for each p the run of their x at once.
+func (pn *panel[T]) packSliverRows(packed []T, s0, s1 int, copyRows copyFunc[T]) {
 	r, kc := pn.r, pn.kc
-	w := min(r, pn.width-s*r)
-	if w == r && copyRows != nil {
-		// The view is in range, so are these kc runs of r elements.
-		copyRows(&packed[s*kc*r], &pn.data[pn.base+s*r], kc, pn.ps, 1, r, kc)
-		return
+	s := s0
+	if full := min(s1, pn.width/r) - s0; copyRows != nil && full > 0 {
+		// The view is in range, so are these kc runs of full·r elements.
+		copyRows(&packed[s0*kc*r], &pn.data[pn.base+s0*r], kc, pn.ps, full, r, kc)
+		s += full
 	}
-	for p := 0; p < kc; p++ {
-		d := packed[(s*kc+p)*r:][:r]
-		clear(d[copy(d, pn.data[pn.base+p*pn.ps+s*r:][:w]):])
+	for ; s < s1; s++ {
+		// The last, partial sliver: zeros, then its w values at each p.
+		w := min(r, pn.width-s*r)
+		d := packed[s*kc*r:][:kc*r]
+		clear(d)
+		at := pn.base + s*r
+		for p := 0; p < kc; p++ {
+			row, src := d[p*r:][:w], pn.data[at+p*pn.ps:][:w]
+			for x, v := range src {
+				row[x] = v
+			}
+		}
 	}
 }
 

@@ -40,9 +40,7 @@ func PackA[T float32 | float64](m, k int, a Matrix[T]) *PackedA[T] {
 	for pc := 0; pc < k; pc += kcMax {
 		kc := min(kcMax, k-pc)
 		pn := panel[T]{a.Data, a.Offset + pc*a.ColStride, a.RowStride, a.ColStride, m, kc, kn.mr}
-		for s := range rows / kn.mr {
-			pn.packSliver(pa.data[pc*rows:], s, kn.transA, kn.partA, kn.copyRows)
-		}
+		pn.packGroup(pa.data[pc*rows:], 0, rows/kn.mr, kn.transA, kn.partA, kn.copyRows)
 	}
 	return pa
 }

@@ -7,11 +7,11 @@ import (
 
 // TestTailKernelsBitForBit checks that products whose last sliver of A
 // goes to a tail kernel (rows of A not a multiple of the kernel's mr), or
-// whose last sliver of B to a half kernel (at most nr/2 columns), come
-// out as the full kernel computes them, bit for bit, with C written in
-// place and through the scratch tile, over one and more blocks along K,
-// and added to (MulAdd's path); and that each tail kernel is the one for
-// its rows.
+// whose last sliver of B to a half or quarter kernel (at most nr/2 or
+// nr/4 columns), come out as the full kernel computes them, bit for bit,
+// with C written in place and through the scratch tile, over one and
+// more blocks along K, and added to (MulAdd's path); and that each tail
+// kernel is the one for its rows.
 func TestTailKernelsBitForBit(t *testing.T) {
 	forEachImpl(t, func(t *testing.T) {
 		t.Run("f32", tailKernelsBitForBit[float32])
@@ -25,11 +25,18 @@ func tailKernelsBitForBit[T float32 | float64](t *testing.T) {
 		t.Skip("no tail kernels")
 	}
 	full := *kn
-	full.tails, full.halves = nil, nil
+	full.tails, full.halves, full.quarters = nil, nil, nil
 	if len(kn.halves) > 0 {
 		for rows := 1; rows <= kn.mr; rows++ {
 			if _, got, ok := kn.forHalf(rows); !ok || got < rows {
 				t.Fatalf("forHalf(%d): %d rows, %v", rows, got, ok)
+			}
+		}
+	}
+	if len(kn.quarters) > 0 {
+		for rows := 1; rows <= kn.mr; rows++ {
+			if _, got, ok := kn.forQuarter(rows); !ok || got < rows {
+				t.Fatalf("forQuarter(%d): %d rows, %v", rows, got, ok)
 			}
 		}
 	}
@@ -48,7 +55,7 @@ func tailKernelsBitForBit[T float32 | float64](t *testing.T) {
 	}
 	var shapes []shape
 	for _, m := range []int{1, 3, 4, 5, 8, 9, 12, 16, 20, 32, 40, 64, 128} {
-		for _, n := range []int{kn.nr / 2, kn.nr, kn.nr + 3, kn.nr + kn.nr/2, kn.nr + kn.nr/2 + 1, 48, 1024} {
+		for _, n := range []int{kn.nr / 4, kn.nr / 2, kn.nr, kn.nr + 3, kn.nr + kn.nr/4, kn.nr + kn.nr/4 + 1, kn.nr + kn.nr/2, kn.nr + kn.nr/2 + 1, 48, 200, 1024} {
 			for _, k := range []int{7, 48, kn.kc + 5} {
 				shapes = append(shapes, shape{name: fmt.Sprintf("%dx%dx%d", m, n, k), m: m, n: n, k: k})
 			}

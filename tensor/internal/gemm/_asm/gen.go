@@ -72,6 +72,16 @@ var kernels = []kernel{
 	{"kernF64AVX512h", "avx512", true, 12, 1, 12, 16},
 	{"kernF64AVX512hx4", "avx512", true, 4, 1, 12, 16},
 	{"kernF64AVX512hx8", "avx512", true, 8, 1, 12, 16},
+	// Quarter kernels: B's last sliver with at most a quarter of its
+	// columns, in one 256-bit vector (AVX-512VL: 32 registers): the 8
+	// of 200 columns past six slivers of 32 (the LSTM's hidden width),
+	// which a half kernel computes 16 wide.
+	{"kernF32AVX512q", "avx512vl", false, 12, 1, 12, 32},
+	{"kernF32AVX512qx4", "avx512vl", false, 4, 1, 12, 32},
+	{"kernF32AVX512qx8", "avx512vl", false, 8, 1, 12, 32},
+	{"kernF64AVX512q", "avx512vl", true, 12, 1, 12, 16},
+	{"kernF64AVX512qx4", "avx512vl", true, 4, 1, 12, 16},
+	{"kernF64AVX512qx8", "avx512vl", true, 8, 1, 12, 16},
 }
 
 // unroll is how many k steps the main loop body holds.
@@ -147,16 +157,17 @@ func (k kernel) emit(w *bytes.Buffer) {
 		es, sfx, bcast = 8, "PD", "VBROADCASTSD"
 	}
 	reg, vbytes := "Z", 64
-	if k.isa == "avx2" {
+	if k.isa == "avx2" || k.isa == "avx512vl" {
 		reg, vbytes = "Y", 32
 	}
+	evex := k.isa == "avx512" || k.isa == "avx512vl" // 32 registers, embedded broadcasts
 	nr := k.nv * vbytes / es
 	nacc := k.mr * k.nv
 	acc := func(i, v int) string { return fmt.Sprintf("%s%d", reg, i*k.nv+v) }
 	breg := func(v int) string { return fmt.Sprintf("%s%d", reg, nacc+v) }
 	// AVX2 has no embedded broadcast: broadcast A into two alternating temps.
 	treg := func(i int) string { return fmt.Sprintf("%s%d", reg, nacc+k.nv+i%2) }
-	if nacc+k.nv+2 > 16 && k.isa == "avx2" || nacc+k.nv > 32 {
+	if nacc+k.nv+2 > 16 && !evex || nacc+k.nv > 32 {
 		log.Fatalf("%s: too many registers", k.name)
 	}
 
@@ -166,11 +177,11 @@ func (k kernel) emit(w *bytes.Buffer) {
 			p("VMOVUP%s %d(DI), %s", sfx[1:], boff+v*vbytes, breg(v))
 		}
 		for i := 0; i < k.mr; i++ {
-			if k.isa == "avx512" {
+			if evex {
 				// One broadcast load per element of A, into a register of
 				// its own: an embedded broadcast in each FMA would load the
 				// element once per vector of B.
-				t := fmt.Sprintf("Z%d", nacc+k.nv+i%(32-nacc-k.nv))
+				t := fmt.Sprintf("%s%d", reg, nacc+k.nv+i%(32-nacc-k.nv))
 				p("%s %d(SI), %s", bcast, aoff+i*es, t)
 				for v := 0; v < k.nv; v++ {
 					p("VFMADD231%s %s, %s, %s", sfx, breg(v), t, acc(i, v))
@@ -193,7 +204,10 @@ func (k kernel) emit(w *bytes.Buffer) {
 	p("MOVQ ldc+32(FP), BX")
 	p("SHLQ $%d, BX", map[int]int{4: 2, 8: 3}[es])
 	// Zero the accumulators and prefetch the C tile.
-	zero := map[string]string{"Z": "VPXORD", "Y": "VXORPS"}[reg]
+	zero := "VXORPS"
+	if evex {
+		zero = "VPXORD" // AVX-512F (VL for Y): registers past 15 too
+	}
 	for i := 0; i < nacc; i++ {
 		p("%s %s%d, %s%d, %s%d", zero, reg, i, reg, i, reg, i)
 	}
