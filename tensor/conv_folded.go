@@ -515,7 +515,12 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 			}
 			gxi, err := gx.Narrow(0, i, 1)
 			if err == nil && table != nil {
-				err = col2imTable[T](gcols, gxi, kernel, out, batchInner(1, out), table)
+				// On this thread: the images are the threads' shares
+				// already, and a nested split of an image's channels
+				// would hand the other thread columns in this one's
+				// cache (16 parallel regions a step at dcgan's second
+				// layer).
+				col2imTablePlanes[T](gcols, gxi, kernel, out, batchInner(1, out), table)(0, gx.shape[1])
 			} else if err == nil {
 				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
 			}
