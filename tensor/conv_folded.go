@@ -363,12 +363,16 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
 			return nil, nil, err
 		}
-		for g := range o.Groups {
-			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g * k * kept.nr, SliverStride: o.Groups * k * kept.nr, NR: kept.nr}
-			gemm.MulTransPacked(og, k, n*l, matrixOf[T](gp, g), b, matrixOf[T](gw, g), gemm.Options{Threads: NumThreads(), Cancelled: Interrupted})
-			if Interrupted() {
-				return nil, nil, errInterrupted()
-			}
+		nr := kept.nr
+		err = weightGradMul[T](gw, o.Groups, og, k, n*l, func(g, k0, k1 int, c gemm.Matrix[T], opt gemm.Options) {
+			// K from k0 on: the columns' slivers of nr from k0/nr on.
+			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g*k*nr + k0/nr*o.Groups*k*nr, SliverStride: o.Groups * k * nr, NR: nr}
+			a := matrixOf[T](gp, g)
+			a.Offset += k0 * a.ColStride
+			gemm.MulTransPacked(og, k, k1-k0, a, b, c, opt)
+		})
+		if err != nil {
+			return nil, nil, err
 		}
 		if gw, err = gw.Reshape(weight.shape...); err != nil {
 			return nil, nil, err
@@ -394,10 +398,12 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
 			return nil, nil, err
 		}
-		err = groupMul(og, k, n*l, o.Groups,
-			func(g int) gemm.Matrix[T] { return matrixOf[T](gp, g) },
-			func(g int) gemm.Matrix[T] { return transposed(matrixOf[T](cols, g)) },
-			func(g int) gemm.Matrix[T] { return matrixOf[T](gw, g) })
+		err = weightGradMul[T](gw, o.Groups, og, k, n*l, func(g, k0, k1 int, c gemm.Matrix[T], opt gemm.Options) {
+			a, b := matrixOf[T](gp, g), transposed(matrixOf[T](cols, g))
+			a.Offset += k0 * a.ColStride
+			b.Offset += k0 * b.RowStride
+			gemm.Mul(og, k, k1-k0, a, b, c, opt)
+		})
 		if err == nil {
 			gw, err = gw.Reshape(weight.shape...)
 		}
@@ -461,6 +467,95 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 	return gx, gw, nil
 }
 
+// The weight gradient of a layer with few weights and a long batch
+// (dcgan's first: 16 by 48 weights, K = N·oh·ow = 16,384 at batch 16) is
+// a product whose C has a handful of the micro-kernel's tiles: the
+// GEMM's split of C among two threads gives each one of B's two slivers,
+// and each packs the whole of A, 16 rows by 16,384 (a thread's best call
+// at two threads took 589 µs where one thread took 494, BenchmarkDcganOps
+// l1/bwd, min-µs). Such a product is cut along K instead, into one range
+// a thread, each multiplied on its thread into a C of its own, and the
+// partial products added in the order of their ranges: each thread packs
+// its share of A and of B once. The sum is rounded differently from one
+// thread's walk along K (as PyTorch's, whose reductions also depend on
+// its thread count) but does not vary from call to call, and the packed
+// and gathered columns cut K alike, so that they agree bit for bit.
+const (
+	// weightGradSmallC is the most elements of a group's C (O/G × K of
+	// the weights) that are cut along K.
+	weightGradSmallC = 4096
+	// weightGradMinPart is the least share of K a thread is given, and
+	// the multiple of it at which K is cut (a multiple of every
+	// kernel's NR and KC, so that the packed columns' slivers and the
+	// GEMM's blocks along K start at a cut).
+	weightGradMinPart = 1024
+	weightGradCutUnit = 512
+)
+
+// weightGradParts returns the number of ranges of K that weightGradMul
+// cuts the og×k×width product into at threads threads.
+func weightGradParts(og, k, width, threads int) int {
+	if threads < 2 || og*k > weightGradSmallC {
+		return 1
+	}
+	return max(1, min(threads, width/weightGradMinPart))
+}
+
+// weightGradMul sets gw [G, og, k] to the weight gradient, group by
+// group: mul(g, k0, k1, c, opt) must set c to group g's product over the
+// range [k0, k1) of K (width in all), on opt.Threads threads. The
+// product is one GEMM a group on every thread, or, for a small C
+// (weightGradParts), one range of K a thread and the partial products
+// added in order.
+func weightGradMul[T float32 | float64](gw *Tensor, groups, og, k, width int, mul func(g, k0, k1 int, c gemm.Matrix[T], opt gemm.Options)) error {
+	threads := NumThreads()
+	parts := weightGradParts(og, k, width, threads)
+	if parts == 1 {
+		for g := range groups {
+			mul(g, 0, width, matrixOf[T](gw, g), gemm.Options{Threads: threads, Cancelled: Interrupted})
+			if Interrupted() {
+				return errInterrupted()
+			}
+		}
+		return nil
+	}
+	per := (width + parts - 1) / parts
+	per = (per + weightGradCutUnit - 1) / weightGradCutUnit * weightGradCutUnit
+	parts = (width + per - 1) / per
+	size := groups * og * k
+	buf, err := getScratch[T]((parts - 1) * size)
+	if err != nil {
+		return err
+	}
+	defer putScratch(buf)
+	partial := *buf
+	dst := gw.storage.data.([]T)[gw.offset : gw.offset+size]
+	if err := ParallelFor(parts, 1, func(begin, end int) {
+		for p := begin; p < end && !Interrupted(); p++ {
+			c := dst
+			if p > 0 {
+				c = partial[(p-1)*size : p*size]
+			}
+			for g := range groups {
+				m := gemm.Matrix[T]{Data: c, Offset: g * og * k, RowStride: k, ColStride: 1}
+				mul(g, p*per, min((p+1)*per, width), m, gemm.Options{Threads: 1, Cancelled: Interrupted})
+			}
+		}
+	}); err != nil {
+		return err
+	}
+	if Interrupted() {
+		return errInterrupted()
+	}
+	for p := 1; p < parts; p++ {
+		part := partial[(p-1)*size : p*size]
+		for i := range dst {
+			dst[i] += part[i]
+		}
+	}
+	return nil
+}
+
 // col2imImageMinWidth is the least oh·ow from which the input gradient
 // goes image by image (inputGradByImage), as the forward does from
 // foldMaxWidth. CPU time of the input gradient at batch 16, pinned, four
@@ -515,7 +610,12 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 			}
 			gxi, err := gx.Narrow(0, i, 1)
 			if err == nil && table != nil {
-				err = col2imTable[T](gcols, gxi, kernel, out, batchInner(1, out), table)
+				// On this thread: the images are the threads' shares
+				// already, and a nested split of an image's channels
+				// would hand the other thread columns in this one's
+				// cache (16 parallel regions a step at dcgan's second
+				// layer).
+				col2imTablePlanes[T](gcols, gxi, kernel, out, batchInner(1, out), table)(0, gx.shape[1])
 			} else if err == nil {
 				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
 			}

@@ -180,3 +180,80 @@ func TestConv2dWeightPackedOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestWeightGradByParts checks the weight gradients cut along K
+// (weightGradParts): the cut at each thread count, the packed columns'
+// gradient equal to the gathered columns' bit for bit, and both within
+// float32's rounding of the gradient computed in float64.
+func TestWeightGradByParts(t *testing.T) {
+	gen := NewGenerator(17)
+	opts := convOptions
+	two, one, pad1 := [2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}
+	cases := []struct {
+		name  string
+		dtype DType
+		x, w  []int
+		o     Conv2dOptions
+		parts []int // at 1, 2 and 3 threads
+	}{
+		{"dcgan first, batch 16", Float32, []int{16, 3, 64, 64}, []int{16, 3, 4, 4}, opts(two, one, pad1, 1), []int{1, 2, 3}},
+		{"dcgan first, batch 2", Float32, []int{2, 3, 64, 64}, []int{16, 3, 4, 4}, opts(two, one, pad1, 1), []int{1, 2, 2}},
+		{"groups, float64", Float64, []int{12, 4, 32, 32}, []int{6, 2, 4, 4}, opts(two, one, pad1, 2), []int{1, 2, 3}},
+		{"dcgan second: C too large", Float32, []int{16, 16, 32, 32}, []int{32, 16, 4, 4}, opts(two, one, pad1, 1), []int{1, 1, 1}},
+	}
+	old := NumThreads()
+	defer SetNumThreads(old)
+	defer func() { packedColumns = true }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(mustOp(Randn(gen, Float64, c.x...)).To(c.dtype))
+			w := mustOp(mustOp(Randn(gen, Float64, c.w...)).To(c.dtype))
+			out, err := convGeometry(x, w, nil, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := mustOp(mustOp(Randn(gen, Float64, c.x[0], c.w[0], out[0], out[1])).To(c.dtype))
+			x64, w64, g64 := mustOp(x.To(Float64)), mustOp(w.To(Float64)), mustOp(g.To(Float64))
+			if err := SetNumThreads(1); err != nil {
+				t.Fatal(err)
+			}
+			_, ref, err := Conv2dGrads(x64, w64, g64, c.o, false, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			og, k := c.w[0]/c.o.Groups, c.w[1]*c.w[2]*c.w[3]
+			for i, threads := range []int{1, 2, 3} {
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				if got := weightGradParts(og, k, c.x[0]*out[0]*out[1], threads); got != c.parts[i] {
+					t.Errorf("threads %d: %d parts, want %d", threads, got, c.parts[i])
+				}
+				var gws []*Tensor
+				for _, packed := range []bool{true, false} {
+					packedColumns = packed
+					_, kept, err := Conv2dKeep(x, w, nil, c.o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					_, gw, err := Conv2dGradsKept(x, w, g, kept, c.o, false, true)
+					kept.Release()
+					if err != nil {
+						t.Fatal(err)
+					}
+					gws = append(gws, gw)
+				}
+				if !bitsEqual(gws[0], gws[1]) {
+					t.Errorf("threads %d: the packed columns' weight gradient differs from the gathered columns'", threads)
+				}
+				rtol := 1e-4
+				if c.dtype == Float64 {
+					rtol = 1e-10
+				}
+				if ok, err := Allclose(mustOp(gws[0].To(Float64)), ref, rtol, rtol, false); err != nil || !ok {
+					t.Errorf("threads %d: weight gradient not within %g of float64's (%v)", threads, rtol, err)
+				}
+			}
+		})
+	}
+}

@@ -102,6 +102,14 @@ func im2colTable[T Number](x, cols *Tensor, kernel, out [2]int, l colsLayout, ta
 
 // col2imTable is col2imLoop by table: the same additions in the same order.
 func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, table []int32) error {
+	return ParallelFor(dst.shape[0]*dst.shape[1], max(1, GrainSize/len(table)), col2imTablePlanes[T](src, dst, kernel, out, l, table))
+}
+
+// col2imTablePlanes returns col2imTable's work on the (image, channel)
+// planes [begin, end) of dst, for a caller that shares the planes among
+// the threads (col2imTable) or runs them all on its own thread
+// (inputGradByImage, whose images are already shared among them).
+func col2imTablePlanes[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, table []int32) func(begin, end int) {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
@@ -111,7 +119,7 @@ func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, t
 	// The scatter needs a kernel element's offsets to differ: rows of
 	// the plane one after the other, as the fresh images of col2im.
 	vector := st[3] == 1 && st[2] == dst.shape[3]
-	return ParallelFor(images*channels, max(1, GrainSize/len(table)), func(begin, end int) {
+	return func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
 			// Batch first whatever the runs (planeOf): CPU time of
 			// dcgan's col2im, second to fourth layers (load average
@@ -133,7 +141,7 @@ func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, t
 				}
 			}
 		}
-	})
+	}
 }
 
 // planeOf returns the image and channel of the plane-th (image, channel)

@@ -88,6 +88,10 @@ func TestConv2dMatchesPyTorch(t *testing.T) {
 	one, two := [2]int{1, 1}, [2]int{2, 2}
 	specs := []spec{
 		{"dcgan first", Float32, []int{4, 3, 16, 16}, []int{8, 3, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false, false},
+		// Weight gradients cut along K at two threads and more
+		// (weightGradParts): N·oh·ow 4096 and 2048.
+		{"dcgan first, 64x64", Float32, []int{4, 3, 64, 64}, []int{8, 3, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false, false},
+		{"small weights, groups", Float64, []int{2, 4, 64, 64}, []int{6, 2, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 2), false, false},
 		{"dcgan middle", Float32, []int{5, 8, 8, 8}, []int{16, 8, 4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false, false},
 		{"dcgan last 1x1", Float32, []int{5, 16, 4, 4}, []int{1, 16, 4, 4}, opts(one, one, [4]int{}, 1), false, false},
 		{"bias and 3x3", Float32, []int{3, 4, 7, 6}, []int{5, 4, 3, 3}, opts(one, one, [4]int{1, 1, 1, 1}, 1), true, false},
