@@ -60,8 +60,8 @@ func BackwardWith(ts, grads []*tensor.Tensor, opts BackwardOptions) error {
 			}
 		}
 	}
-	for _, l := range res.leaves {
-		if err := accumulate(l.t, l.g, opts.CreateGraph); err != nil {
+	for i, l := range res.leaves {
+		if err := accumulate(l.t, l.g, opts.CreateGraph, res.takeable(i)); err != nil {
 			return err
 		}
 	}
@@ -147,6 +147,37 @@ type leafGrad struct{ t, g *tensor.Tensor }
 type passResult struct {
 	leaves   []leafGrad
 	captured []*tensor.Tensor
+	// mark is the recycling mark taken as the pass began, and owned says
+	// that the pass ran no hook and no custom function (it recycled), so
+	// that a gradient allocated since mark is the engine's alone unless
+	// another of leaves shares its memory (takeable).
+	mark  tensor.RecycleMark
+	owned bool
+}
+
+// takeable reports whether the gradient of leaf i may become its Grad as
+// it is, as PyTorch's AccumulateGrad steals a new gradient that nothing
+// else refers to instead of copying it: the pass allocated it (in the
+// sizes that carry a mark, tensor.RecycleMark.Recyclable), ran no hook or
+// custom function that could have handed it to the program, the leaf has
+// no hooks, the gradient is dense and contiguous over all of its storage,
+// and no other leaf's gradient shares its memory (add hands one tensor to
+// both of its inputs). makemore's MLP copied its first layer's 256 KiB
+// weight gradient every step (docs/performance.md, issue 34).
+func (r *passResult) takeable(i int) bool {
+	l := r.leaves[i]
+	g := l.g
+	if !r.owned || g == nil || !r.mark.Recyclable(g) || len(l.t.Autograd().Hooks) > 0 ||
+		g.DType() != l.t.DType() || !slices.Equal(g.Shape(), l.t.Shape()) ||
+		!g.IsContiguous() || g.Offset() != 0 || g.Storage().Len() != g.Numel() {
+		return false
+	}
+	for j, o := range r.leaves {
+		if j != i && o.g != nil && g.SharesMemory(o.g) {
+			return false
+		}
+	}
+	return true
 }
 
 // propagate runs the backward pass from roots, whose gradients are
@@ -162,7 +193,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 	grads := map[*Node]*tensor.Tensor{}
 	multi := map[*Node][]*tensor.Tensor{} // the gradients of nodes with several outputs, per output
 	c := &calc{rec: create, sums: map[*tensor.Tensor]bool{}}
-	res := &passResult{}
+	res := &passResult{mark: mark}
 	leafIndex := map[*tensor.Tensor]int{}
 	var rc *gradRecycler // set once the pass's nodes are known
 	toLeaf := func(leaf, g *tensor.Tensor) {
@@ -200,6 +231,7 @@ func propagate(roots []edge, rootGrads []*tensor.Tensor, retain, create bool, ta
 	order := topoOrder(fns...)
 	if !retain && !create && targets == nil {
 		rc = newGradRecycler(order, mark, grads, multi, res, c)
+		res.owned = rc != nil
 		if rc != nil {
 			// runNode takes a node's gradient out of grads before its
 			// formula runs: alone then says whether anything else holds it.
@@ -441,11 +473,16 @@ func topoOrder(roots ...*Node) []*Node {
 // element would be added into all of them), or one of the leaf itself
 // (w.grad = w.detach(), where the add would change the parameter). The sum
 // is then a new tensor. With create (a pass with create_graph) the sum is
-// recorded instead (accumulateRecorded).
-func accumulate(leaf, g *tensor.Tensor, create bool) error {
+// recorded instead (accumulateRecorded). A first gradient that take says
+// nothing else refers to (passResult.takeable) becomes Grad uncopied.
+func accumulate(leaf, g *tensor.Tensor, create, take bool) error {
 	m := leaf.Autograd()
 	if create {
 		return accumulateRecorded(m, g)
+	}
+	if m.Grad == nil && take {
+		m.Grad = g.Detach()
+		return nil
 	}
 	if m.Grad == nil {
 		c, err := g.Clone()

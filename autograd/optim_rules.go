@@ -102,10 +102,15 @@ func (c *calc) newState(p *tensor.Tensor, buffers ...string) *ParamState {
 // scaled returns alpha·x.
 func (c *calc) scaled(x *tensor.Tensor, alpha float64) *tensor.Tensor { return c.mul(x, num(alpha)) }
 
-// axpy computes a += alpha·b in place (PyTorch's a.add_(b, alpha=alpha)).
+// axpy computes a += alpha·b in place (PyTorch's a.add_(b, alpha=alpha)):
+// one fused multiply-add an element, as PyTorch's add kernel, where
+// tensor.AddScaledInPlace applies, else b scaled first.
 func (c *calc) axpy(a *tensor.Tensor, alpha float64, b *tensor.Tensor) {
 	if alpha == 1 {
 		c.inPlace(tensor.AddSpec, a, b)
+		return
+	}
+	if c.err == nil && !c.rec && tensor.AddScaledInPlace(a, b, alpha) {
 		return
 	}
 	c.inPlace(tensor.AddSpec, a, c.scaled(b, alpha))
@@ -122,7 +127,8 @@ func (c *calc) decay(a *tensor.Tensor, beta, alpha float64, b *tensor.Tensor) {
 // a.mul_(beta).addcmul_(b, b, value=alpha).
 func (c *calc) decaySquare(a *tensor.Tensor, beta, alpha float64, b *tensor.Tensor) {
 	c.inPlace(tensor.MulSpec, a, num(beta))
-	c.axpy(a, alpha, c.mul(b, b))
+	// addcmul_ is not fused in PyTorch: the product, scaled, then added.
+	c.inPlace(tensor.AddSpec, a, c.scaled(c.mul(b, b), alpha))
 }
 
 // addcdiv computes p += value·a/b in place (PyTorch's addcdiv_).

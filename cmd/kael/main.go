@@ -8,6 +8,9 @@
 //	kael kernel install        install the Jupyter kernelspec (--user, --system, --sys-prefix, --prefix DIR, --name, --display-name, --env, --memory-limit, --copy-binary)
 //	kael gpt2 MODEL PROMPT     generate text with GPT-2 (kael gpt2 init FILE: random weights)
 //	kael version               print the version
+//
+// KAEL_CPUPROFILE=FILE in the environment writes a CPU profile of the
+// whole run to FILE, for `go tool pprof` (profile.go).
 package main
 
 import (
@@ -27,7 +30,10 @@ const version = "0.1.0"
 
 func main() {
 	gctune.Start()
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startProfile(os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 const usage = `usage:

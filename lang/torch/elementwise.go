@@ -166,12 +166,57 @@ func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
 	markRoundingModeOmitted(lang.NewBuiltin(lang.AsMethod, sig, doc, func(a *lang.Args) (lang.Value, error) {
+		if x := fusedAddInPlace(a, op, other); x != nil {
+			return x, nil
+		}
 		op, x, y, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
 		return inPlace(x, op.InPlace(x, y))
 	}))
+}
+
+// fusedAddInPlace computes x.add_(y, alpha=alpha) or x.sub_(y,
+// alpha=alpha), alpha a number other than 1, as one fused multiply-add an
+// element (tensor.AddScaledInPlace), as PyTorch's add kernel does, when
+// autograd records nothing and the tensors fit the kernel, and returns x;
+// it returns nil, having done nothing, for every other call, which then
+// scales y by alpha first as before. word_language_model's SGD step,
+// p.data.add_(p.grad, alpha=-lr), so allocated a temporary as large as
+// the model every step, and its sums differed from PyTorch's in the last
+// bit (docs/performance.md, issue 34).
+func fusedAddInPlace(a *lang.Args, op *autograd.BinaryOp, other string) *tensor.Tensor {
+	if (op != autograd.AddOp && op != autograd.SubOp) || !a.Builtin().HasParam("alpha") {
+		return nil
+	}
+	var alpha float64
+	switch v := a.Value("alpha").(type) {
+	case float64:
+		alpha = v
+	case int64:
+		if v == 1 {
+			return nil
+		}
+		alpha = float64(v)
+	default:
+		return nil
+	}
+	x, ok := a.Value("input").(*tensor.Tensor)
+	if !ok {
+		return nil
+	}
+	y, ok := a.Value(other).(*tensor.Tensor)
+	if !ok || autograd.InPlaceRecorded(x, y) {
+		return nil
+	}
+	if op == autograd.SubOp {
+		alpha = -alpha
+	}
+	if !tensor.AddScaledInPlace(x, y, alpha) {
+		return nil
+	}
+	return x
 }
 
 // roundingModeOmitted is the default of the parameter rounding_mode, which
