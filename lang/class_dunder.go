@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The special methods of user classes: operators (__add__ and the
@@ -467,6 +468,9 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		if it, ok := r.(*Instance); ok {
 			return it.iterateNext(yield)
 		}
+		if err := notIterator(r); err != nil {
+			return err
+		}
 		return Iterate(r, yield)
 	}
 	if !x.HasOwn("__getitem__") {
@@ -514,11 +518,36 @@ func (x *Instance) sequenceIterator() Value {
 // itself (a comprehension's first iterable, as CPython's GET_ITER): r, or
 // for an instance, its __next__ calls, as Instance.Iterate iterates what
 // __iter__ returned (an iterator class need not define __iter__ too).
-func iterResult(r Value) Value {
+func iterResult(r Value) (Value, error) {
 	if it, ok := r.(*Instance); ok {
-		return nextCalls{it}
+		return nextCalls{it}, nil
 	}
-	return r
+	if err := notIterator(r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// notIterator is CPython's TypeError for r, what an __iter__ returned,
+// when r is certainly no iterator: an instance without __next__, a list,
+// tuple, dict, set, str or other value of the core that next() cannot
+// step, a library container that makes its iterators (IterMaker, a
+// deque). A library's own iterator that the engine does not know as one
+// (a file, itertools.count) passes, as do the engine's iterators.
+func notIterator(r Value) error {
+	if isIterator(r) {
+		return nil
+	}
+	switch x := r.(type) {
+	case *Instance:
+		return x.iterateNext(nil) // its TypeError: no __next__
+	case Nexter:
+		return nil
+	case *List, Tuple, *Dict, *dictView, *Set, *Range, string, Bytes, *ByteArray, *NamedTuple,
+		*tensor.Tensor, NoneType, bool, int64, float64, BigInt, Complex, IterMaker:
+		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", TypeName(r))
+	}
+	return nil
 }
 
 // nextCalls iterates an instance by its __next__ (iterateNext).

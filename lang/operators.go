@@ -796,12 +796,31 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 // both tuples (named tuples and torch.Size count as tuples), the pairs
 // whose <, <=, > and >= Python's list and tuple define.
 func orderedSeqs(a, b Value) (xs, ys []Value, ok bool) {
+	if xs, ys, ok := librarySeqs(a, b); ok {
+		return xs, ys, true
+	}
 	if !(isPlainList(a) && isPlainList(b)) && !(isTupleKind(a) && isTupleKind(b)) {
 		return nil, nil, false
 	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
 	return xs, ys, xok && yok
+}
+
+// librarySeqs are the elements of a and b when one is a library
+// sequence that orders as a list with the other (SequenceOrderer).
+func librarySeqs(a, b Value) (xs, ys []Value, ok bool) {
+	if x, isSeq := a.(SequenceOrderer); isSeq {
+		if xs, ys, ok := x.SequenceOrder(b); ok {
+			return xs, ys, true
+		}
+	}
+	if y, isSeq := b.(SequenceOrderer); isSeq {
+		if ys, xs, ok := y.SequenceOrder(a); ok {
+			return xs, ys, true
+		}
+	}
+	return nil, nil, false
 }
 
 // seqOrder is <, <=, > or >= between two lists or two tuples, as
@@ -998,6 +1017,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if isUserValue(a) || isUserValue(b) {
 		return userOrder(a, b)
 	}
+	if xs, ys, ok := librarySeqs(a, b); ok { // two deques
+		return elemsOrder(xs, ys, depth)
+	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
 	if (isTensor(a) || isTensor(b)) && !xok && !yok {
@@ -1007,17 +1029,22 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		return operandOrder(a, b)
 	}
 	if xok && yok && !listTupleMix(a, b) { // [1] < (2,) has no order
-		for i := 0; i < len(xs) && i < len(ys); i++ {
-			c, err := orderDepth(xs[i], ys[i], depth+1)
-			if err != nil || c != 0 {
-				return c, err
-			}
-		}
-		return len(xs) - len(ys), nil
+		return elemsOrder(xs, ys, depth)
 	}
 	e := Errorf(TypeError, "not comparable")
 	e.Err = errNotComparable
 	return 0, e
+}
+
+// elemsOrder orders two sequences by their elements, then their lengths.
+func elemsOrder(xs, ys []Value, depth int) (int, error) {
+	for i := 0; i < len(xs) && i < len(ys); i++ {
+		c, err := orderDepth(xs[i], ys[i], depth+1)
+		if err != nil || c != 0 {
+			return c, err
+		}
+	}
+	return len(xs) - len(ys), nil
 }
 
 // errNotComparable is what Compare's error wraps when a and b have no

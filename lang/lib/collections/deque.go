@@ -103,12 +103,17 @@ func (d *deque) Iter() (lang.Value, error) {
 
 // index converts an index of d, negative from the right.
 func (d *deque) index(key lang.Value) (int, error) {
-	if _, isBool := key.(bool); !isBool {
-		if _, isInt := key.(int64); !isInt {
-			return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not '%s'", lang.TypeName(key))
-		}
+	if _, isFloat := key.(float64); isFloat {
+		return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not 'float'")
 	}
-	i, _ := lang.AsInt(key)
+	n, err := lang.IndexValue(key) // an int, or a value with __index__
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not '%s'", lang.TypeName(key))
+	}
+	i, ok := n.(int64)
+	if !ok {
+		return 0, lang.Errorf(lang.IndexError, "cannot fit 'int' into an index-sized integer")
+	}
 	if i < 0 {
 		i += int64(len(d.elems))
 	}
@@ -129,10 +134,7 @@ func (d *deque) GetItem(key lang.Value) (lang.Value, error) {
 
 // SetSubscript is d[i] = v.
 func (d *deque) SetSubscript(subs []lang.Subscript, v lang.Value) error {
-	if len(subs) != 1 || subs[0].IsSlice {
-		return lang.Errorf(lang.TypeError, "sequence index must be integer, not 'slice'")
-	}
-	i, err := d.index(subs[0].Value)
+	i, err := d.subscriptIndex(subs)
 	if err != nil {
 		return err
 	}
