@@ -128,6 +128,16 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 	if r, ok := in.valueBinary(op, a, b); ok {
 		return r, nil
 	}
+	if x, isOp := a.(Operand); isOp && !isUserValue(a) {
+		// a library value's operator with an instance of a class derived
+		// from a library type (deque + a deque subclass's, which has no
+		// __radd__), as CPython's sequence slot of a
+		if y, ok := b.(*Instance); ok && y.Native() != nil {
+			if r, ok, err := x.BinaryOp(op, b, false); ok || err != nil {
+				return r, err
+			}
+		}
+	}
 	if op == syntax.STAR { // a sequence repeated by an instance's __index__
 		if IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
 			return repeatBy(a, b)

@@ -781,6 +781,14 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 	if xs, ys, ok := orderedSeqs(a, b); ok {
 		return in.seqOrder(op, xs, ys, at, 0)
 	}
+	if xs, ys, ok := librarySeqs(a, b); ok {
+		// a deque's comparison is a bool, the truth of its elements'
+		r, err := in.seqOrder(op, xs, ys, at, 0)
+		if err != nil {
+			return nil, err
+		}
+		return Truth(r)
+	}
 	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
@@ -796,9 +804,6 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 // both tuples (named tuples and torch.Size count as tuples), the pairs
 // whose <, <=, > and >= Python's list and tuple define.
 func orderedSeqs(a, b Value) (xs, ys []Value, ok bool) {
-	if xs, ys, ok := librarySeqs(a, b); ok {
-		return xs, ys, true
-	}
 	if !(isPlainList(a) && isPlainList(b)) && !(isTupleKind(a) && isTupleKind(b)) {
 		return nil, nil, false
 	}

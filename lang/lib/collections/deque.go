@@ -153,8 +153,9 @@ func (d *deque) HashKey() (string, error) {
 	return "", lang.Errorf(lang.TypeError, "unhashable type: 'collections.deque'")
 }
 
-// TypeName is deque.
-func (d *deque) TypeName() string { return "deque" }
+// TypeName is collections.deque, CPython's tp_name, which its messages
+// say ('collections.deque' object has no attribute ...); __name__ is deque.
+func (d *deque) TypeName() string { return "collections.deque" }
 
 // ClassName is collections.deque.
 func (d *deque) ClassName() string { return "collections.deque" }
@@ -230,20 +231,29 @@ func (d *deque) rotate(n int) {
 var dequeClass = lang.NewBuiltin(lang.AsValue, "deque(iterable=(), maxlen=None)",
 	"A double-ended queue: append and pop at both ends; with maxlen, appending to a full deque drops from the other end.",
 	func(a *lang.Args) (lang.Value, error) {
-		d := &deque{maxlen: -1}
-		if !a.IsNone("maxlen") {
-			v := a.Value("maxlen")
-			n, ok := v.(int64)
-			if !ok {
-				return nil, lang.Errorf(lang.TypeError, "an integer is required")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "maxlen must be non-negative")
-			}
-			d.maxlen = int(n)
+		maxlen, err := dequeMaxlen(a)
+		if err != nil {
+			return nil, err
 		}
+		d := &deque{maxlen: maxlen}
 		return d, d.extend(a.Value("iterable"), false)
 	})
+
+// dequeMaxlen is the maxlen argument of deque(): -1 for None.
+func dequeMaxlen(a *lang.Args) (int, error) {
+	if a.IsNone("maxlen") {
+		return -1, nil
+	}
+	v := a.Value("maxlen")
+	n, ok := v.(int64)
+	if !ok {
+		return 0, lang.Errorf(lang.TypeError, "an integer is required")
+	}
+	if n < 0 {
+		return 0, lang.Errorf(lang.ValueError, "maxlen must be non-negative")
+	}
+	return int(n), nil
+}
 
 func dequeSelf(a *lang.Args, method string) (*deque, error) {
 	d, ok := dequeOf(a.Value("self"))
@@ -268,6 +278,7 @@ func dequeMethod(sig, doc string, fn func(a *lang.Args, d *deque) (lang.Value, e
 
 func defDeque() {
 	lang.RegisterClass(dequeClass, "collections.deque")
+	lang.RegisterGenericClass("collections.deque")
 	dequeMethod("append(self, x)", "Adds x at the right end.", func(a *lang.Args, d *deque) (lang.Value, error) {
 		d.push(a.Value("x"), false)
 		return lang.None, nil
@@ -322,10 +333,13 @@ func defDeque() {
 		return &deque{elems: slices.Clone(d.elems), maxlen: d.maxlen}, nil
 	})
 	dequeMethod("count(self, x)", "How many elements equal x.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		n := int64(0)
-		for _, e := range d.elems {
-			if lang.Equal(e, a.Value("x")) {
+		n, state := int64(0), d.state
+		for i := 0; i < len(d.elems); i++ {
+			if lang.Equal(d.elems[i], a.Value("x")) {
 				n++
+			}
+			if d.state != state { // an element's __eq__ changed d
+				return nil, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
 			}
 		}
 		return n, nil
@@ -339,9 +353,13 @@ func defDeque() {
 			return nil, err
 		}
 		lo, hi = clampIndex(lo, len(d.elems)), clampIndex(hi, len(d.elems))
-		for i := lo; i < hi; i++ {
+		state := d.state
+		for i := lo; i < hi && i < len(d.elems); i++ {
 			if lang.Equal(d.elems[i], a.Value("x")) {
 				return int64(i), nil
+			}
+			if d.state != state { // an element's __eq__ changed d
+				return nil, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
 			}
 		}
 		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("x")))
@@ -368,6 +386,33 @@ func defDeque() {
 			}
 		}
 		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("value")))
+	})
+	dequeMethod("__reversed__(self)", "A reverse iterator over the deque.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return d.ReverseIter()
+	})
+	// __reduce__ as CPython's: (deque, () or ((), maxlen), None, iter(d)),
+	// which copy.deepcopy (and copy.copy) rebuild the deque from
+	dequeMethod("__reduce__(self)", "Return state information for pickling.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		args := lang.Tuple{}
+		if d.maxlen >= 0 {
+			args = lang.Tuple{lang.Tuple{}, int64(d.maxlen)}
+		}
+		it, _ := d.Iter()
+		return lang.Tuple{dequeClass, args, lang.None, it}, nil
+	})
+	// __init__ again, as CPython's deque_init: the new maxlen, then the
+	// elements of iterable in place of the old ones
+	dequeMethod("__init__(self, iterable=(), maxlen=None)", "Initialize self: empties it, sets maxlen and appends the elements of iterable.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		maxlen, err := dequeMaxlen(a)
+		if err != nil {
+			return nil, err
+		}
+		d.maxlen = maxlen
+		if len(d.elems) > 0 {
+			d.elems = nil
+			d.state++
+		}
+		return lang.None, d.extend(a.Value("iterable"), false)
 	})
 	dequeMethod("reverse(self)", "Reverses the elements in place.", func(a *lang.Args, d *deque) (lang.Value, error) {
 		slices.Reverse(d.elems)

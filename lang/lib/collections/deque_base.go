@@ -1,10 +1,12 @@
 package collections
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/lib/copy"
+	"github.com/kael-dev/kael/lang/syntax"
 )
 
 // deque as a base class: class History(deque). An instance keeps its
@@ -26,6 +28,9 @@ func dequeOf(v lang.Value) (*deque, bool) {
 func defDequeBase() {
 	methods := map[string]lang.Value{}
 	for name, m := range dequeMethods {
+		if name == "__init__" {
+			continue // a subclass's is the base's Init (construct)
+		}
 		methods[name] = m.BindingSelf()
 	}
 	special := func(sig string, fn func(a *lang.Args, d *deque) (lang.Value, error)) {
@@ -77,6 +82,68 @@ func defDequeBase() {
 	}
 	special("copy(self)", copyOf)
 	special("__copy__(self)", copyOf)
+	// the operators as CPython's deque slots: + and * on a copy made as
+	// copy() makes it (type(self)(self, maxlen)), += and *= in place
+	special("__add__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		if _, ok := dequeOf(a.Value("value")); !ok {
+			return nil, d.concat(a.Value("value")) // its TypeError
+		}
+		r, err := copyOf(a, d)
+		if err != nil {
+			return nil, err
+		}
+		if rd, ok := dequeOf(r); ok {
+			err = rd.concat(a.Value("value"))
+		}
+		return r, err
+	})
+	mul := func(a *lang.Args, d *deque) (lang.Value, error) {
+		n, err := repeatCount(a.Value("value"))
+		if err != nil {
+			return nil, err
+		}
+		r, err := copyOf(a, d)
+		if err != nil {
+			return nil, err
+		}
+		if rd, ok := dequeOf(r); ok {
+			err = rd.repeat(n)
+		}
+		return r, err
+	}
+	special("__mul__(self, value)", mul)
+	special("__rmul__(self, value)", mul)
+	special("__iadd__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return a.Value("self"), d.extend(a.Value("value"), false)
+	})
+	special("__imul__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		n, err := repeatCount(a.Value("value"))
+		if err != nil {
+			return nil, err
+		}
+		return a.Value("self"), d.repeat(n)
+	})
+	special("__delitem__(self, key)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		del, err := d.DelSubscript([]lang.Subscript{{Value: a.Value("key")}})
+		if err != nil {
+			return nil, err
+		}
+		return lang.None, del()
+	})
+	// the order of two deques, as two lists'
+	for name, op := range map[string]syntax.Token{"__lt__": syntax.LT, "__le__": syntax.LE, "__gt__": syntax.GT, "__ge__": syntax.GE} {
+		special(name+"(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+			o, ok := dequeOf(a.Value("value"))
+			if !ok {
+				return lang.NotImplemented, nil
+			}
+			r, err := a.Compare(op, &lang.List{Elems: slices.Clone(d.elems)}, &lang.List{Elems: slices.Clone(o.elems)})
+			if err != nil {
+				return nil, err
+			}
+			return lang.Truth(r) // a bool, as CPython's deque_richcompare
+		})
+	}
 	// __reduce__ for copy.deepcopy and pickle: (type(self), (elements,
 	// maxlen), the instance's attributes or None)
 	special("__reduce__(self)", func(a *lang.Args, d *deque) (lang.Value, error) {

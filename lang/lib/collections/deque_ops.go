@@ -36,7 +36,7 @@ func (d *deque) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 	case syntax.STAR:
 		n, err := repeatCount(other)
 		if err != nil {
-			if reflected {
+			if reflected && lang.IsBuiltinSequence(other) {
 				return nil, false, nil // 'ab' * d is str's error
 			}
 			return nil, true, err
