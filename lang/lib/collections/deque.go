@@ -378,8 +378,13 @@ func defDeque() {
 		return lang.None, nil
 	})
 	dequeMethod("remove(self, value)", "Removes the first element equal to value.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		for i, e := range d.elems {
-			if lang.Equal(e, a.Value("value")) {
+		state := d.state
+		for i := 0; i < len(d.elems); i++ {
+			eq := lang.Equal(d.elems[i], a.Value("value"))
+			if d.state != state { // an element's __eq__ changed d: CPython's IndexError
+				return nil, lang.Errorf(lang.IndexError, "deque mutated during iteration")
+			}
+			if eq {
 				d.elems = slices.Delete(d.elems, i, i+1)
 				d.state++
 				return lang.None, nil

@@ -28,11 +28,19 @@ func dequeOf(v lang.Value) (*deque, bool) {
 func defDequeBase() {
 	methods := map[string]lang.Value{}
 	for name, m := range dequeMethods {
-		if name == "__init__" {
-			continue // a subclass's is the base's Init (construct)
-		}
 		methods[name] = m.BindingSelf()
+		// deque.append(d, x), deque.__init__(self, ...) in a subclass's
+		// __init__, dir(deque)
+		lang.RegisterClassAttr(dequeClass, name, m)
 	}
+	lang.RegisterProtocolDunders(dequeClass, &deque{maxlen: -1}) // deque.__len__(d), deque.__add__
+	lang.RegisterClassAttr(dequeClass, "__class_getitem__", lang.NewBuiltin(lang.AsValue, "__class_getitem__(item)", "deque[item], a types.GenericAlias (PEP 585).", func(a *lang.Args) (lang.Value, error) {
+		args, ok := a.Value("item").(lang.Tuple)
+		if !ok {
+			args = lang.Tuple{a.Value("item")}
+		}
+		return &lang.GenericAlias{Origin: dequeClass, Args: args}, nil
+	}))
 	special := func(sig string, fn func(a *lang.Args, d *deque) (lang.Value, error)) {
 		var b *lang.Builtin
 		b = lang.NewBuiltin(lang.AsValue, sig, "deque's "+sig+".", func(a *lang.Args) (lang.Value, error) {

@@ -12,13 +12,20 @@ import (
 // as lists), del d[i], d[i] with CPython's messages, and reversed(d).
 
 var (
-	_ lang.Operand          = (*deque)(nil)
-	_ lang.InPlaceOperand   = (*deque)(nil)
-	_ lang.SubscriptGetter  = (*deque)(nil)
-	_ lang.SubscriptDeleter = (*deque)(nil)
-	_ lang.SequenceOrderer  = (*deque)(nil)
-	_ lang.ReverseIterMaker = (*deque)(nil)
+	_ lang.Operand            = (*deque)(nil)
+	_ lang.InPlaceOperand     = (*deque)(nil)
+	_ lang.SubscriptGetter    = (*deque)(nil)
+	_ lang.SubscriptDeleter   = (*deque)(nil)
+	_ lang.SequenceOrderer    = (*deque)(nil)
+	_ lang.ReverseIterMaker   = (*deque)(nil)
+	_ lang.SpecialMethodNamer = (*deque)(nil)
 )
+
+// SpecialMethodNames are CPython's deque's special methods that its
+// protocols give: + and * (and n * d) but no -, no __radd__.
+func (d *deque) SpecialMethodNames() string {
+	return "len iter getitem setitem delitem contains add mul rmul iadd imul"
+}
 
 // BinaryOp is d + e and d * n (n * d reflected); the comparisons are
 // SequenceOrder's and Equal's.
