@@ -1,7 +1,6 @@
 package collections
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/kael-dev/kael/lang"
@@ -68,12 +67,32 @@ func defDequeBase() {
 		}
 		return false, nil
 	})
-	special("__eq__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
-		o, ok := dequeOf(a.Value("value"))
-		if !ok {
-			return lang.NotImplemented, nil
+	// a subclass's comparisons walk the two deques through iter(), as
+	// CPython's deque_richcompare does: a subclass's own __iter__ counts
+	compared := func(a *lang.Args) (xs, ys *lang.List, err error) {
+		if _, ok := dequeOf(a.Value("value")); !ok {
+			return nil, nil, nil
 		}
-		return lang.Equal(lang.Tuple(d.elems), lang.Tuple(o.elems)), nil
+		x, err := lang.Collect(a.Value("self"))
+		if err != nil {
+			return nil, nil, err
+		}
+		y, err := lang.Collect(a.Value("value"))
+		if err != nil {
+			return nil, nil, err
+		}
+		return &lang.List{Elems: x}, &lang.List{Elems: y}, nil
+	}
+	special("__eq__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
+		xs, ys, err := compared(a)
+		if xs == nil || err != nil {
+			return lang.NotImplemented, err
+		}
+		r, err := a.Compare(syntax.EQL, xs, ys)
+		if err != nil {
+			return nil, err
+		}
+		return lang.Truth(r)
 	})
 	// copy() of a subclass's instance is type(self)(self[, maxlen]), as
 	// CPython's
@@ -141,11 +160,11 @@ func defDequeBase() {
 	// the order of two deques, as two lists'
 	for name, op := range map[string]syntax.Token{"__lt__": syntax.LT, "__le__": syntax.LE, "__gt__": syntax.GT, "__ge__": syntax.GE} {
 		special(name+"(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
-			o, ok := dequeOf(a.Value("value"))
-			if !ok {
-				return lang.NotImplemented, nil
+			xs, ys, err := compared(a)
+			if xs == nil || err != nil {
+				return lang.NotImplemented, err
 			}
-			r, err := a.Compare(op, &lang.List{Elems: slices.Clone(d.elems)}, &lang.List{Elems: slices.Clone(o.elems)})
+			r, err := a.Compare(op, xs, ys)
 			if err != nil {
 				return nil, err
 			}
@@ -237,6 +256,19 @@ func defDequeBase() {
 				return v, ok, nil
 			}
 			return nil, false, nil
+		},
+		// maxlen is deque's, read-only in a subclass's instance too
+		SetAttr: func(x *lang.Instance, name string, _ lang.Value) (bool, error) {
+			if name == "maxlen" {
+				return true, maxlenNotWritable()
+			}
+			return false, nil
+		},
+		DelAttr: func(x *lang.Instance, name string) (func() error, error) {
+			if name == "maxlen" {
+				return nil, maxlenNotWritable()
+			}
+			return nil, nil
 		},
 		Methods: methods,
 		Repr:    repr,

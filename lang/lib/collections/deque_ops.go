@@ -19,7 +19,27 @@ var (
 	_ lang.SequenceOrderer    = (*deque)(nil)
 	_ lang.ReverseIterMaker   = (*deque)(nil)
 	_ lang.SpecialMethodNamer = (*deque)(nil)
+	_ lang.AttrSetter         = (*deque)(nil)
+	_ lang.AttrDeleter        = (*deque)(nil)
 )
+
+// maxlenNotWritable is CPython's error for d.maxlen = n and del d.maxlen.
+func maxlenNotWritable() error {
+	return lang.Errorf(lang.AttributeError, "attribute 'maxlen' of 'collections.deque' objects is not writable")
+}
+
+// SetAttr refuses: a deque has no attributes to set, and maxlen is read-only.
+func (d *deque) SetAttr(name string, _ lang.Value) error {
+	if name == "maxlen" {
+		return maxlenNotWritable()
+	}
+	return lang.Errorf(lang.AttributeError, "'collections.deque' object has no attribute '%s'", name)
+}
+
+// DelAttr refuses as SetAttr does.
+func (d *deque) DelAttr(name string) (func() error, error) {
+	return nil, d.SetAttr(name, nil)
+}
 
 // SpecialMethodNames are CPython's deque's special methods that its
 // protocols give: + and * (and n * d) but no -, no __radd__.
