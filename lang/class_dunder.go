@@ -128,15 +128,8 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 	if r, ok := in.valueBinary(op, a, b); ok {
 		return r, nil
 	}
-	if x, isOp := a.(Operand); isOp && !isUserValue(a) {
-		// a library value's operator with an instance of a class derived
-		// from a library type (deque + a deque subclass's, which has no
-		// __radd__), as CPython's sequence slot of a
-		if y, ok := b.(*Instance); ok && y.Native() != nil {
-			if r, ok, err := x.BinaryOp(op, b, false); ok || err != nil {
-				return r, err
-			}
-		}
+	if r, ok, err := librarySeqBinary(op, a, b); ok || err != nil {
+		return r, err
 	}
 	if op == syntax.STAR { // a sequence repeated by an instance's __index__
 		if IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
@@ -147,6 +140,29 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 		}
 	}
 	return nil, operandError(op, a, b)
+}
+
+// librarySeqBinary is a op b between a library value and an instance
+// that has no method for it, as CPython's sequence slots take them: the
+// library value's operator with an instance of a class derived from a
+// library type (deque + a deque subclass's, which has no __radd__), and a
+// library sequence's + and * (SequenceOrderer: a deque's) with any
+// instance: d * n of an __index__, else the sequence's TypeError.
+func librarySeqBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		x, isOp := pair[0].(Operand)
+		y, isInstance := pair[1].(*Instance)
+		if !isOp || !isInstance || isUserValue(pair[0]) {
+			continue
+		}
+		_, isSeq := pair[0].(SequenceOrderer)
+		if y.Native() != nil && i == 0 || isSeq && (op == syntax.STAR || op == syntax.PLUS) {
+			if r, ok, err := x.BinaryOp(op, y, i == 1); ok || err != nil {
+				return r, true, err
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 // specialPair calls a.names[0](b), then b.names[1](a), for the operands

@@ -17,6 +17,8 @@ type deque struct {
 	// removals, rotations): an iterator made before one raises
 	// RuntimeError('deque mutated during iteration') at its next step.
 	state uint64
+	// inRepr is set while repr(d) runs: d met again is [...]
+	inRepr bool
 }
 
 var (
@@ -161,16 +163,22 @@ func (d *deque) TypeName() string { return "collections.deque" }
 func (d *deque) ClassName() string { return "collections.deque" }
 
 // PyRepr is deque([1, 2]) or deque([1, 2], maxlen=3).
-func (d *deque) PyRepr() string {
+func (d *deque) PyRepr() string { return d.reprAs("deque") }
+
+// reprAs is the repr under the class name: name([1, 2], maxlen=3). A
+// deque met again inside its own repr (d.append(d), or through a list
+// or a subclass's instance) is [...], as CPython's Py_ReprEnter makes it.
+func (d *deque) reprAs(name string) string {
+	if d.inRepr {
+		return "[...]"
+	}
+	d.inRepr = true
+	defer func() { d.inRepr = false }()
 	parts := make([]string, len(d.elems))
 	for i, e := range d.elems {
-		if e == lang.Value(d) {
-			parts[i] = "[...]"
-			continue
-		}
 		parts[i] = lang.Repr(e)
 	}
-	s := "deque([" + strings.Join(parts, ", ") + "]"
+	s := name + "([" + strings.Join(parts, ", ") + "]"
 	if d.maxlen >= 0 {
 		s += ", maxlen=" + lang.Repr(int64(d.maxlen))
 	}
@@ -201,16 +209,20 @@ func (d *deque) push(v lang.Value, left bool) {
 	}
 }
 
-// extend pushes every element of src; src may be d itself.
+// extend pushes the elements of src as it yields them, so that those
+// before an error stay, as CPython's deque_extend; src may be d itself
+// (its elements are taken first).
 func (d *deque) extend(src lang.Value, left bool) error {
-	elems, err := lang.Collect(src)
-	if err != nil {
-		return err
+	if o, ok := dequeOf(src); ok && o == d {
+		for _, e := range slices.Clone(d.elems) {
+			d.push(e, left)
+		}
+		return nil
 	}
-	for _, e := range elems {
+	return lang.Iterate(src, func(e lang.Value) bool {
 		d.push(e, left)
-	}
-	return nil
+		return true
+	})
 }
 
 func (d *deque) rotate(n int) {
@@ -246,6 +258,12 @@ func dequeMaxlen(a *lang.Args) (int, error) {
 	}
 	v := a.Value("maxlen")
 	n, ok := v.(int64)
+	if b, isBool := v.(bool); isBool {
+		n, ok = 0, true
+		if b {
+			n = 1
+		}
+	}
 	if !ok {
 		return 0, lang.Errorf(lang.TypeError, "an integer is required")
 	}
@@ -312,8 +330,8 @@ func defDeque() {
 		return lang.None, d.extend(a.Value("iterable"), true)
 	})
 	dequeMethod("rotate(self, n=1)", "Rotates n steps to the right (left when n is negative).", func(a *lang.Args, d *deque) (lang.Value, error) {
-		n := a.Int("n")
-		if err := a.Err(); err != nil {
+		n, err := ssizeArg(a.Value("n"))
+		if err != nil {
 			return nil, err
 		}
 		d.rotate(n)
@@ -344,15 +362,15 @@ func defDeque() {
 		}
 		return n, nil
 	})
-	dequeMethod("index(self, x, start=0, stop=None)", "The position of the first element equal to x.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		lo, hi := a.Int("start"), len(d.elems)
-		if !a.IsNone("stop") {
-			hi = a.Int("stop")
-		}
-		if err := a.Err(); err != nil {
+	dequeMethod("index(self, x, start=0, stop=9223372036854775807)", "The position of the first element equal to x.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		lo, err := sliceBound(a.Value("start"), len(d.elems))
+		if err != nil {
 			return nil, err
 		}
-		lo, hi = clampIndex(lo, len(d.elems)), clampIndex(hi, len(d.elems))
+		hi, err := sliceBound(a.Value("stop"), len(d.elems))
+		if err != nil {
+			return nil, err
+		}
 		state := d.state
 		for i := lo; i < hi && i < len(d.elems); i++ {
 			if lang.Equal(d.elems[i], a.Value("x")) {
@@ -365,8 +383,8 @@ func defDeque() {
 		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("x")))
 	})
 	dequeMethod("insert(self, i, x)", "Inserts x before position i.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		i := a.Int("i")
-		if err := a.Err(); err != nil {
+		i, err := ssizeArg(a.Value("i"))
+		if err != nil {
 			return nil, err
 		}
 		if d.maxlen >= 0 && len(d.elems) >= d.maxlen {
@@ -432,4 +450,36 @@ func clampIndex(i, n int) int {
 		i += n
 	}
 	return max(0, min(i, n))
+}
+
+// ssizeArg is an integer argument of CPython's "n" format (rotate's n,
+// insert's index): an int or a value with __index__.
+func ssizeArg(v lang.Value) (int, error) {
+	x, err := lang.IndexValue(v)
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
+	}
+	i, ok := x.(int64)
+	if !ok {
+		return 0, lang.Errorf(lang.OverflowError, "Python int too large to convert to C ssize_t")
+	}
+	return int(i), nil
+}
+
+// sliceBound is index()'s start or stop for a deque of n elements, as
+// CPython's _PyEval_SliceIndexNotNone: an int beyond the ends clamps.
+func sliceBound(v lang.Value, n int) (int, error) {
+	x, err := lang.IndexValue(v)
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "slice indices must be integers or have an __index__ method")
+	}
+	i, ok := x.(int64)
+	if !ok {
+		c, _ := lang.Compare(x, int64(0))
+		if c < 0 {
+			return 0, nil
+		}
+		return n, nil
+	}
+	return clampIndex(int(max(min(i, 1<<62), -(1<<62))), n), nil
 }

@@ -1,8 +1,6 @@
 package collections
 
 import (
-	"strings"
-
 	"github.com/kael-dev/kael/lang"
 	"github.com/kael-dev/kael/lang/lib/copy"
 	"github.com/kael-dev/kael/lang/syntax"
@@ -232,8 +230,7 @@ func defDequeBase() {
 	})
 	methods["__hash__"] = lang.None
 	repr := func(x *lang.Instance) (string, bool) {
-		r := x.Native().(*deque).PyRepr()
-		return x.Class().Name + strings.TrimPrefix(r, "deque"), true
+		return x.Native().(*deque).reprAs(x.Class().Name), true
 	}
 	construct := func(x *lang.Instance, pos []lang.Value, kwNames []string, kwVals []lang.Value) error {
 		v, err := x.Session().CallHookKw(dequeClass, pos, kwNames, kwVals)

@@ -114,6 +114,34 @@ func TestDequeOperatorsMatchCPython(t *testing.T) {
 		"d = deque([1])\nhasattr(d, '__sub__'), hasattr(d, '__radd__'), d.__add__(deque([2])), d.__mul__(2), d.__rmul__(2), d.__iadd__([3]), d.__imul__(2)",
 		"deque[int], deque[int, str], deque[int]([1, 2]), deque.__class_getitem__(int) == deque[int]",
 		"import collections\ncollections.OrderedDict[str, int], collections.Counter[str], collections.defaultdict[str, list]",
+		// arguments as CPython's "n" and slice-index formats
+		"d = deque(range(5))\nd.rotate('x')",
+		"d = deque(range(5))\nd.rotate(1.0)",
+		"d = deque(range(5))\nd.rotate(2**70)",
+		"d = deque(range(5))\nd.insert('a', 1)",
+		"d = deque(range(5))\nd.insert(2**70, 1)",
+		"d = deque(range(5))\nd.index(1, 'a')",
+		"d = deque(range(5))\nd.index(4, -2**70, 2**70), d.index(3, 1, 4), d.index(0, -10)",
+		"d = deque(range(5))\nd.index(4, 2**70)",
+		"import numpy as np\nd = deque(range(5))\nd.rotate(np.int64(2))\nd.insert(np.int64(1), 'x')\nd, d.index(3, np.int64(1))",
+		"deque([1], maxlen=True), deque([1], maxlen=False)",
+		"deque([1], maxlen=2.5)",
+		// extend keeps what came before an error, takes the sequence protocol
+		"def g():\n    yield 1\n    raise ValueError('boom')\nd = deque([0])\ntry:\n    d.extend(g())\nexcept ValueError as e:\n    r = str(e)\nr, d",
+		"class S:\n    def __getitem__(self, i):\n        if i < 3: return i\n        raise IndexError\nd = deque(S())\nd.extend(S())\nd += S()\nd",
+		"deque([1]).extend(None)",
+		"d = deque(maxlen=0)\nit = iter(range(5))\nd.extend(it)\nlist(it)",
+		"d = deque([1, 2, 3])\nd.extend(iter(d))",
+		// + and * with an instance: __index__, the reflected method, the TypeError
+		"class I:\n    def __index__(self): return 2\nd = deque('ab')\ne = d * I()\nd *= I()\nd, e, I() * deque('x')",
+		"class I:\n    pass\ndeque('ab') * I()",
+		"class I:\n    pass\nI() * deque('ab')",
+		"class I:\n    pass\ndeque('ab') + I()",
+		"class I:\n    pass\nI() + deque('ab')",
+		"class I:\n    def __radd__(self, o): return 'r'\n    def __rmul__(self, o): return 'm'\ndeque('ab') + I(), deque('ab') * I()",
+		// a deque met again in its own repr
+		"d = deque([1])\nd.append(d)\nd, [d]",
+		"d = deque([1])\nd.append([d])\nd",
 		// the type's name in messages is CPython's tp_name
 		"deque().foo",
 		"deque()()",
@@ -138,6 +166,10 @@ func TestDequeSubclassOperatorsMatchCPython(t *testing.T) {
 		"class K(deque):\n    def __init__(self):\n        deque.__init__(self, [1, 2], maxlen=1)\nK()",
 		"class K(deque):\n    def __init__(self, newarg=1):\n        deque.__init__(self)\nK(newarg=1)",
 		"class X(deque):\n    def __iter__(self):\n        return iter([])\nX([1, 2, 3]) == X([4, 5, 6]), list(X([1]))",
+		"d = D([1])\nd.append(d)\nd, repr(d)",
+		"d = D([1])\nd.maxlen = 2",
+		"d = D([1])\ndel d.maxlen",
+		"d = D([1])\nd.x = 1\ndel d.x\nd.__dict__",
 		"import copy\nd = D('abcde', maxlen=4)\nd.x = ['x']\ne = copy.deepcopy(d)\ntype(e).__name__, e, e.x, e.x is d.x, e.maxlen",
 	})
 }
