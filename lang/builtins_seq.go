@@ -54,6 +54,22 @@ func init() {
 	}
 }
 
+// joinIterError is str.join's and bytes.join's error for what they could
+// not iterate: iter()'s TypeError (not iterable, a non-iterator from
+// __iter__) is CPython's PySequence_Fast's "can only join an iterable";
+// an error the iteration raised is as it is.
+func joinIterError(v Value, err error) error {
+	e, ok := err.(*Error)
+	notIterable := !IsIterable(v)
+	if x, isInstance := v.(*Instance); isInstance {
+		notIterable = !x.HasOwn("__iter__") && !x.HasOwn("__getitem__")
+	}
+	if ok && e.Kind == TypeError && (e.Err == errNonIterator || notIterable) {
+		return Errorf(TypeError, "can only join an iterable")
+	}
+	return err
+}
+
 // sliceIndexArg is a start or stop argument of index() for a sequence of
 // n elements, as CPython's _PyEval_SliceIndexNotNone and list.index
 // take it: an int (or __index__), negative from the end, clamped to [0, n].
@@ -468,7 +484,7 @@ func defStrMethods() {
 	defMethod("str", "join(self, iterable)", "The strings of iterable joined with this string between them.", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
-			return nil, err
+			return nil, joinIterError(a.Value("iterable"), err)
 		}
 		parts := make([]string, len(elems))
 		sep := self[string](a)

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -571,10 +572,16 @@ func notIterator(r Value) error {
 		return nil
 	case *List, Tuple, *Dict, *dictView, *Set, *Range, string, Bytes, *ByteArray, *NamedTuple,
 		*tensor.Tensor, NoneType, bool, int64, float64, BigInt, Complex, IterMaker:
-		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", TypeName(r))
+		e := Errorf(TypeError, "iter() returned non-iterator of type '%s'", TypeName(r))
+		e.Err = errNonIterator
+		return e
 	}
 	return nil
 }
+
+// errNonIterator marks notIterator's error, which x in y words as
+// CPython's _PySequence_IterSearch: argument of type 'R' is not iterable.
+var errNonIterator = errors.New("iter() returned non-iterator")
 
 // nextCalls iterates an instance by its __next__ (iterateNext).
 type nextCalls struct{ it *Instance }
@@ -583,8 +590,10 @@ func (n nextCalls) Iterate(yield func(Value) bool) error { return n.it.iterateNe
 
 func (x *Instance) iterateNext(yield func(Value) bool) error {
 	if !x.HasOwn("__next__") {
-		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).
+		e := Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).
 			WithHint("define __next__ in class %s, or let __iter__ return an iterable (return iter(self.items))", x.cls.Name)
+		e.Err = errNonIterator
+		return e
 	}
 	for i := 0; ; i++ {
 		if err := PollInterrupt(i); err != nil {

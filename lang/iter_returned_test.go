@@ -38,6 +38,18 @@ func TestIterReturnedNonIteratorMatchesCPython(t *testing.T) {
 		"it = iter([1, 2])\nr = R(it)\niter(r) is it, R.calls",
 		"R.calls = 0\nlist(R(iter([1, 2]))), R.calls",
 		"class N:\n    def __iter__(self):\n        return self\nlist(N())",
+		// x in y and str.join reword iter()'s TypeError, as CPython
+		"1 in R([1])",
+		"1 in R(None)",
+		"class N:\n    def __iter__(self):\n        return self\n1 in N()",
+		"' '.join(R(['a']))",
+		"b' '.join(R([b'a']))",
+		"' '.join(5)",
+		"b' '.join(None)",
+		"class N:\n    pass\n' '.join(N())",
+		"class S:\n    def __getitem__(self, i):\n        if i < 2: return 'x'\n        raise IndexError\n' '.join(S()), 'x' in S()",
+		"def g():\n    yield 'a'\n    raise TypeError('mine')\n' '.join(g())",
+		"' '.join(R(iter(['a', 'b']))), 1 in R(iter([1]))",
 	})
 }
 

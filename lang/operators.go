@@ -1236,6 +1236,10 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 	if err == nil {
 		err = eqErr
 	}
+	if e, ok := err.(*Error); ok && e.Err == errNonIterator && isUserValue(container) {
+		// CPython's _PySequence_IterSearch rewords iter()'s TypeError
+		return false, Errorf(TypeError, "argument of type '%s' is not iterable", TypeName(container))
+	}
 	return found, err
 }
 
