@@ -143,12 +143,11 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 	return nil, operandError(op, a, b)
 }
 
-// librarySeqBinary is a op b between a library value and an instance
-// that has no method for it, as CPython's sequence slots take them: the
-// library value's operator with an instance of a class derived from a
-// library type (deque + a deque subclass's, which has no __radd__), and a
-// library sequence's + and * (SequenceOrderer: a deque's) with any
-// instance: d * n of an __index__, else the sequence's TypeError.
+// librarySeqBinary is a op b between a library sequence that orders as a
+// list (SequenceOrderer: a deque) and an instance that has no method for
+// it, as CPython's sequence slots take them: + of a deque subclass's
+// instance (which has no __radd__), * of an __index__, else the
+// sequence's TypeError.
 func librarySeqBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
 		x, isOp := pair[0].(Operand)
@@ -156,8 +155,7 @@ func librarySeqBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 		if !isOp || !isInstance || isUserValue(pair[0]) {
 			continue
 		}
-		_, isSeq := pair[0].(SequenceOrderer)
-		if y.Native() != nil && i == 0 || isSeq && (op == syntax.STAR || op == syntax.PLUS) {
+		if _, isSeq := pair[0].(SequenceOrderer); isSeq && (op == syntax.STAR || op == syntax.PLUS) {
 			if r, ok, err := x.BinaryOp(op, y, i == 1); ok || err != nil {
 				return r, true, err
 			}
