@@ -58,9 +58,13 @@ func defDequeBase() {
 		return lang.None, d.SetSubscript([]lang.Subscript{{Value: a.Value("key")}}, a.Value("value"))
 	})
 	special("__contains__(self, key)", func(a *lang.Args, d *deque) (lang.Value, error) {
-		for _, e := range d.elems {
-			if lang.Equal(e, a.Value("key")) {
+		state := d.state
+		for i := 0; i < len(d.elems); i++ {
+			if lang.Equal(d.elems[i], a.Value("key")) {
 				return true, nil
+			}
+			if d.state != state { // an element's __eq__ changed d, as deque_contains
+				return nil, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
 			}
 		}
 		return false, nil
