@@ -301,6 +301,8 @@ func reversedOf(v Value) (Value, error) {
 		if x.HasOwn("__iter__") || x.HasOwn("__next__") {
 			return nil, notReversible(v)
 		}
+	case ReverseIterMaker: // a deque's own reverse iterator
+		return x.ReverseIter()
 	}
 	elems, err := Collect(v)
 	if err != nil {

@@ -287,6 +287,10 @@ func init() {
 				if err != nil || isIterator(r) {
 					return r, err
 				}
+				if err := notIterator(r); err != nil {
+					return nil, err
+				}
+				return r, nil // a library's iterator (a file): itself, as CPython's
 			} else if it.HasOwn("__getitem__") {
 				return it.sequenceIterator(), nil // x[0], x[1], ... may never end
 			}

@@ -17,14 +17,25 @@ func init() {
 	defDictUnionMethods()
 	defStrMethods()
 	for _, typ := range []string{"tuple", "list", "torch.Size"} {
-		defMethod(typ, "index(self, value)", "The position of the first element equal to value; ValueError when there is none.", func(a *Args) (Value, error) {
+		defMethod(typ, "index(self, value, start=0, stop=9223372036854775807)", "The position of the first element equal to value, looking in [start:stop]; ValueError when there is none.", func(a *Args) (Value, error) {
 			elems, _, _ := Sequence(a.Value("self"))
-			for i, e := range elems {
-				if eq, err := elemEqualE(e, a.Value("value")); eq || err != nil {
+			lo, err := sliceIndexArg(a.Value("start"), len(elems))
+			if err != nil {
+				return nil, err
+			}
+			hi, err := sliceIndexArg(a.Value("stop"), len(elems))
+			if err != nil {
+				return nil, err
+			}
+			for i := lo; i < hi && i < len(elems); i++ {
+				if eq, err := elemEqualE(elems[i], a.Value("value")); eq || err != nil {
 					return int64(i), err
 				}
 			}
-			return nil, Errorf(ValueError, "%s is not in %s", Repr(a.Value("value")), TypeName(a.Value("self")))
+			if typ != "list" {
+				return nil, Errorf(ValueError, "tuple.index(x): x not in tuple")
+			}
+			return nil, Errorf(ValueError, "%s is not in list", Repr(a.Value("value")))
 		})
 		defMethod(typ, "count(self, value)", "The number of elements equal to value.", func(a *Args) (Value, error) {
 			elems, _, _ := Sequence(a.Value("self"))
@@ -41,6 +52,43 @@ func init() {
 			return n, nil
 		})
 	}
+}
+
+// joinIterError is str.join's and bytes.join's error for what they could
+// not iterate: iter()'s TypeError (not iterable, a non-iterator from
+// __iter__) is CPython's PySequence_Fast's "can only join an iterable";
+// an error the iteration raised is as it is.
+func joinIterError(v Value, err error) error {
+	e, ok := err.(*Error)
+	notIterable := !IsIterable(v)
+	if x, isInstance := v.(*Instance); isInstance {
+		notIterable = !x.HasOwn("__iter__") && !x.HasOwn("__getitem__")
+	}
+	if ok && e.Kind == TypeError && (e.Err == errNonIterator || notIterable) {
+		return Errorf(TypeError, "can only join an iterable")
+	}
+	return err
+}
+
+// sliceIndexArg is a start or stop argument of index() for a sequence of
+// n elements, as CPython's _PyEval_SliceIndexNotNone and list.index
+// take it: an int (or __index__), negative from the end, clamped to [0, n].
+func sliceIndexArg(v Value, n int) (int, error) {
+	x, err := IndexValue(v)
+	if err != nil {
+		return 0, Errorf(TypeError, "slice indices must be integers or have an __index__ method")
+	}
+	i, ok := x.(int64)
+	if !ok { // beyond int64: an end
+		if b, isBig := x.(BigInt); isBig && b.v.Sign() < 0 {
+			return 0, nil
+		}
+		return n, nil
+	}
+	if i < 0 {
+		i += int64(n)
+	}
+	return int(max(0, min(i, int64(n)))), nil
 }
 
 // self returns the receiver of a method of a list, dict or str.
@@ -436,7 +484,7 @@ func defStrMethods() {
 	defMethod("str", "join(self, iterable)", "The strings of iterable joined with this string between them.", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable"))
 		if err != nil {
-			return nil, err
+			return nil, joinIterError(a.Value("iterable"), err)
 		}
 		parts := make([]string, len(elems))
 		sep := self[string](a)

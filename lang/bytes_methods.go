@@ -263,7 +263,7 @@ func defBytesShape() {
 	defMethod("bytes", "join(self, iterable_of_bytes)", "The bytes of the iterable joined with b between them: b', '.join([b'a', b'b']) is b'a, b'.", func(a *Args) (Value, error) {
 		elems, err := Collect(a.Value("iterable_of_bytes"))
 		if err != nil {
-			return nil, err
+			return nil, joinIterError(a.Value("iterable_of_bytes"), err)
 		}
 		parts := make([][]byte, len(elems))
 		for i, e := range elems {

@@ -1,10 +1,12 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/kael-dev/kael/lang/syntax"
+	"github.com/kael-dev/kael/tensor"
 )
 
 // The special methods of user classes: operators (__add__ and the
@@ -127,6 +129,9 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 	if r, ok := in.valueBinary(op, a, b); ok {
 		return r, nil
 	}
+	if r, ok, err := librarySeqBinary(op, a, b); ok || err != nil {
+		return r, err
+	}
 	if op == syntax.STAR { // a sequence repeated by an instance's __index__
 		if IsBuiltinSequence(a) && !IsBuiltinSequence(b) {
 			return repeatBy(a, b)
@@ -136,6 +141,27 @@ func (in *interp) userBinary(op syntax.Token, a, b Value) (Value, error) {
 		}
 	}
 	return nil, operandError(op, a, b)
+}
+
+// librarySeqBinary is a op b between a library sequence that orders as a
+// list (SequenceOrderer: a deque) and an instance that has no method for
+// it, as CPython's sequence slots take them: + of a deque subclass's
+// instance (which has no __radd__), * of an __index__, else the
+// sequence's TypeError.
+func librarySeqBinary(op syntax.Token, a, b Value) (Value, bool, error) {
+	for i, pair := range [2][2]Value{{a, b}, {b, a}} {
+		x, isOp := pair[0].(Operand)
+		y, isInstance := pair[1].(*Instance)
+		if !isOp || !isInstance || isUserValue(pair[0]) {
+			continue
+		}
+		if _, isSeq := pair[0].(SequenceOrderer); isSeq && (op == syntax.STAR || op == syntax.PLUS) {
+			if r, ok, err := x.BinaryOp(op, y, i == 1); ok || err != nil {
+				return r, true, err
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 // specialPair calls a.names[0](b), then b.names[1](a), for the operands
@@ -467,6 +493,9 @@ func (x *Instance) Iterate(yield func(Value) bool) error {
 		if it, ok := r.(*Instance); ok {
 			return it.iterateNext(yield)
 		}
+		if err := notIterator(r); err != nil {
+			return err
+		}
 		return Iterate(r, yield)
 	}
 	if !x.HasOwn("__getitem__") {
@@ -514,12 +543,43 @@ func (x *Instance) sequenceIterator() Value {
 // itself (a comprehension's first iterable, as CPython's GET_ITER): r, or
 // for an instance, its __next__ calls, as Instance.Iterate iterates what
 // __iter__ returned (an iterator class need not define __iter__ too).
-func iterResult(r Value) Value {
+func iterResult(r Value) (Value, error) {
 	if it, ok := r.(*Instance); ok {
-		return nextCalls{it}
+		return nextCalls{it}, nil
 	}
-	return r
+	if err := notIterator(r); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
+
+// notIterator is CPython's TypeError for r, what an __iter__ returned,
+// when r is certainly no iterator: an instance without __next__, a list,
+// tuple, dict, set, str or other value of the core that next() cannot
+// step, a library container that makes its iterators (IterMaker, a
+// deque). A library's own iterator that the engine does not know as one
+// (a file, itertools.count) passes, as do the engine's iterators.
+func notIterator(r Value) error {
+	if isIterator(r) {
+		return nil
+	}
+	switch x := r.(type) {
+	case *Instance:
+		return x.iterateNext(nil) // its TypeError: no __next__
+	case Nexter:
+		return nil
+	case *List, Tuple, *Dict, *dictView, *Set, *Range, string, Bytes, *ByteArray, *NamedTuple,
+		*tensor.Tensor, NoneType, bool, int64, float64, BigInt, Complex, IterMaker:
+		e := Errorf(TypeError, "iter() returned non-iterator of type '%s'", TypeName(r))
+		e.Err = errNonIterator
+		return e
+	}
+	return nil
+}
+
+// errNonIterator marks notIterator's error, which x in y words as
+// CPython's _PySequence_IterSearch: argument of type 'R' is not iterable.
+var errNonIterator = errors.New("iter() returned non-iterator")
 
 // nextCalls iterates an instance by its __next__ (iterateNext).
 type nextCalls struct{ it *Instance }
@@ -528,8 +588,10 @@ func (n nextCalls) Iterate(yield func(Value) bool) error { return n.it.iterateNe
 
 func (x *Instance) iterateNext(yield func(Value) bool) error {
 	if !x.HasOwn("__next__") {
-		return Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).
+		e := Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).
 			WithHint("define __next__ in class %s, or let __iter__ return an iterable (return iter(self.items))", x.cls.Name)
+		e.Err = errNonIterator
+		return e
 	}
 	for i := 0; ; i++ {
 		if err := PollInterrupt(i); err != nil {

@@ -685,7 +685,7 @@ func (c *compiler) compLoop(x *syntax.ListComp) (comp compLoopFn, firstIter eval
 			if r, found, err := x.hook("__iter__"); err != nil {
 				return nil, in.errorAt(err, clauses[0].f.Iter.Span())
 			} else if found {
-				return iterResult(r), nil // not called again by the loop
+				return iterResult(r) // not called again by the loop
 			}
 		}
 		return v, err

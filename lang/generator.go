@@ -1000,10 +1000,10 @@ func pullerOf(v Value) (puller, error) {
 			if isIterator(r) {
 				return pullerOf(r)
 			}
-			if it, ok := r.(*Instance); ok {
-				return nil, it.iterateNext(nil) // not an iterator: the error
+			if err := notIterator(r); err != nil {
+				return nil, err // not an iterator: CPython's TypeError
 			}
-			v = r // an iterable: collected below, not __iter__ called again
+			v = r // a library's iterator: collected below, not __iter__ called again
 		}
 	}
 	elems, err := Collect(v)

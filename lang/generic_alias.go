@@ -26,6 +26,12 @@ type UnionType struct{ Args Tuple }
 // GenericAlias.
 var genericOrigins = map[string]bool{"list": true, "dict": true, "tuple": true, "set": true, "frozenset": true, "type": true}
 
+// RegisterGenericClass makes the library class of the qualified name
+// (registered with RegisterClass) subscript into a GenericAlias, as
+// CPython's classes with __class_getitem__: collections.deque[int]. It
+// must be called while the program initialises.
+func RegisterGenericClass(qualified string) { genericOrigins[qualified] = true }
+
 func (*GenericAlias) TypeName() string { return "types.GenericAlias" }
 func (*UnionType) TypeName() string    { return "types.UnionType" }
 

@@ -781,6 +781,14 @@ func (in *interp) compareValues(op syntax.Token, a, b Value, at syntax.Node) (Va
 	if xs, ys, ok := orderedSeqs(a, b); ok {
 		return in.seqOrder(op, xs, ys, at, 0)
 	}
+	if xs, ys, ok := librarySeqs(a, b); ok {
+		// a deque's comparison is a bool, the truth of its elements'
+		r, err := in.seqOrder(op, xs, ys, at, 0)
+		if err != nil {
+			return nil, err
+		}
+		return Truth(r)
+	}
 	c, err := Compare(a, b)
 	if err != nil {
 		return nil, Errorf(TypeError, "'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
@@ -802,6 +810,22 @@ func orderedSeqs(a, b Value) (xs, ys []Value, ok bool) {
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
 	return xs, ys, xok && yok
+}
+
+// librarySeqs are the elements of a and b when one is a library
+// sequence that orders as a list with the other (SequenceOrderer).
+func librarySeqs(a, b Value) (xs, ys []Value, ok bool) {
+	if x, isSeq := a.(SequenceOrderer); isSeq {
+		if xs, ys, ok := x.SequenceOrder(b); ok {
+			return xs, ys, true
+		}
+	}
+	if y, isSeq := b.(SequenceOrderer); isSeq {
+		if ys, xs, ok := y.SequenceOrder(a); ok {
+			return xs, ys, true
+		}
+	}
+	return nil, nil, false
 }
 
 // seqOrder is <, <=, > or >= between two lists or two tuples, as
@@ -998,6 +1022,9 @@ func orderDepth(a, b Value, depth int) (int, error) {
 	if isUserValue(a) || isUserValue(b) {
 		return userOrder(a, b)
 	}
+	if xs, ys, ok := librarySeqs(a, b); ok { // two deques
+		return elemsOrder(xs, ys, depth)
+	}
 	xs, xok := seqElems(a)
 	ys, yok := seqElems(b)
 	if (isTensor(a) || isTensor(b)) && !xok && !yok {
@@ -1007,17 +1034,22 @@ func orderDepth(a, b Value, depth int) (int, error) {
 		return operandOrder(a, b)
 	}
 	if xok && yok && !listTupleMix(a, b) { // [1] < (2,) has no order
-		for i := 0; i < len(xs) && i < len(ys); i++ {
-			c, err := orderDepth(xs[i], ys[i], depth+1)
-			if err != nil || c != 0 {
-				return c, err
-			}
-		}
-		return len(xs) - len(ys), nil
+		return elemsOrder(xs, ys, depth)
 	}
 	e := Errorf(TypeError, "not comparable")
 	e.Err = errNotComparable
 	return 0, e
+}
+
+// elemsOrder orders two sequences by their elements, then their lengths.
+func elemsOrder(xs, ys []Value, depth int) (int, error) {
+	for i := 0; i < len(xs) && i < len(ys); i++ {
+		c, err := orderDepth(xs[i], ys[i], depth+1)
+		if err != nil || c != 0 {
+			return c, err
+		}
+	}
+	return len(xs) - len(ys), nil
 }
 
 // errNotComparable is what Compare's error wraps when a and b have no
@@ -1203,6 +1235,10 @@ func containsIn(s *Session, container, item Value) (bool, error) {
 	})
 	if err == nil {
 		err = eqErr
+	}
+	if e, ok := err.(*Error); ok && e.Err == errNonIterator && isUserValue(container) {
+		// CPython's _PySequence_IterSearch rewords iter()'s TypeError
+		return false, Errorf(TypeError, "argument of type '%s' is not iterable", TypeName(container))
 	}
 	return found, err
 }

@@ -308,6 +308,24 @@ type (
 	Helper interface {
 		HelpText() string
 	}
+
+	// SequenceOrderer is implemented by library sequences that order as
+	// lists do among values of their kind (collections.deque): a < b (<=,
+	// >, >=, and sorted's order) compares the element lists that
+	// SequenceOrder gives, as CPython compares two lists: the first pair
+	// that is not equal decides by the operator, else the lengths. ok
+	// false when other is not of the kind: the other operand's turn, then
+	// the comparison's TypeError.
+	SequenceOrderer interface {
+		SequenceOrder(other Value) (mine, others []Value, ok bool)
+	}
+
+	// ReverseIterMaker is implemented by library sequences with a
+	// reversed() of their own, Python's __reversed__ (a deque's reverse
+	// iterator, which sees the deque change under it).
+	ReverseIterMaker interface {
+		ReverseIter() (Value, error)
+	}
 )
 
 // The engine's types and the protocols they implement.

@@ -374,6 +374,7 @@ func defCounter() {
 	counterKind.Binary, counterKind.Unary = counterBinary, counterUnary
 	counterKind.InPlace = counterInPlace
 	lang.RegisterClass(counterClass, "collections.Counter")
+	lang.RegisterGenericClass("collections.Counter")
 	lang.RegisterSubclass("collections.Counter", "dict")
 	method := func(sig, doc string, fn func(a *lang.Args) (lang.Value, error)) *lang.Builtin {
 		b := lang.NewBuiltin(lang.AsValue, sig, doc, fn)

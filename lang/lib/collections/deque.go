@@ -17,6 +17,8 @@ type deque struct {
 	// removals, rotations): an iterator made before one raises
 	// RuntimeError('deque mutated during iteration') at its next step.
 	state uint64
+	// inRepr is set while repr(d) runs: d met again is [...]
+	inRepr bool
 }
 
 var (
@@ -103,12 +105,17 @@ func (d *deque) Iter() (lang.Value, error) {
 
 // index converts an index of d, negative from the right.
 func (d *deque) index(key lang.Value) (int, error) {
-	if _, isBool := key.(bool); !isBool {
-		if _, isInt := key.(int64); !isInt {
-			return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not '%s'", lang.TypeName(key))
-		}
+	if _, isFloat := key.(float64); isFloat {
+		return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not 'float'")
 	}
-	i, _ := lang.AsInt(key)
+	n, err := lang.IndexValue(key) // an int, or a value with __index__
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "sequence index must be integer, not '%s'", lang.TypeName(key))
+	}
+	i, ok := n.(int64)
+	if !ok {
+		return 0, lang.Errorf(lang.IndexError, "cannot fit 'int' into an index-sized integer")
+	}
 	if i < 0 {
 		i += int64(len(d.elems))
 	}
@@ -129,10 +136,7 @@ func (d *deque) GetItem(key lang.Value) (lang.Value, error) {
 
 // SetSubscript is d[i] = v.
 func (d *deque) SetSubscript(subs []lang.Subscript, v lang.Value) error {
-	if len(subs) != 1 || subs[0].IsSlice {
-		return lang.Errorf(lang.TypeError, "sequence index must be integer, not 'slice'")
-	}
-	i, err := d.index(subs[0].Value)
+	i, err := d.subscriptIndex(subs)
 	if err != nil {
 		return err
 	}
@@ -151,23 +155,30 @@ func (d *deque) HashKey() (string, error) {
 	return "", lang.Errorf(lang.TypeError, "unhashable type: 'collections.deque'")
 }
 
-// TypeName is deque.
-func (d *deque) TypeName() string { return "deque" }
+// TypeName is collections.deque, CPython's tp_name, which its messages
+// say ('collections.deque' object has no attribute ...); __name__ is deque.
+func (d *deque) TypeName() string { return "collections.deque" }
 
 // ClassName is collections.deque.
 func (d *deque) ClassName() string { return "collections.deque" }
 
 // PyRepr is deque([1, 2]) or deque([1, 2], maxlen=3).
-func (d *deque) PyRepr() string {
+func (d *deque) PyRepr() string { return d.reprAs("deque") }
+
+// reprAs is the repr under the class name: name([1, 2], maxlen=3). A
+// deque met again inside its own repr (d.append(d), or through a list
+// or a subclass's instance) is [...], as CPython's Py_ReprEnter makes it.
+func (d *deque) reprAs(name string) string {
+	if d.inRepr {
+		return "[...]"
+	}
+	d.inRepr = true
+	defer func() { d.inRepr = false }()
 	parts := make([]string, len(d.elems))
 	for i, e := range d.elems {
-		if e == lang.Value(d) {
-			parts[i] = "[...]"
-			continue
-		}
 		parts[i] = lang.Repr(e)
 	}
-	s := "deque([" + strings.Join(parts, ", ") + "]"
+	s := name + "([" + strings.Join(parts, ", ") + "]"
 	if d.maxlen >= 0 {
 		s += ", maxlen=" + lang.Repr(int64(d.maxlen))
 	}
@@ -198,16 +209,20 @@ func (d *deque) push(v lang.Value, left bool) {
 	}
 }
 
-// extend pushes every element of src; src may be d itself.
+// extend pushes the elements of src as it yields them, so that those
+// before an error stay, as CPython's deque_extend; src may be d itself
+// (its elements are taken first).
 func (d *deque) extend(src lang.Value, left bool) error {
-	elems, err := lang.Collect(src)
-	if err != nil {
-		return err
+	if o, ok := dequeOf(src); ok && o == d {
+		for _, e := range slices.Clone(d.elems) {
+			d.push(e, left)
+		}
+		return nil
 	}
-	for _, e := range elems {
+	return lang.Iterate(src, func(e lang.Value) bool {
 		d.push(e, left)
-	}
-	return nil
+		return true
+	})
 }
 
 func (d *deque) rotate(n int) {
@@ -228,20 +243,35 @@ func (d *deque) rotate(n int) {
 var dequeClass = lang.NewBuiltin(lang.AsValue, "deque(iterable=(), maxlen=None)",
 	"A double-ended queue: append and pop at both ends; with maxlen, appending to a full deque drops from the other end.",
 	func(a *lang.Args) (lang.Value, error) {
-		d := &deque{maxlen: -1}
-		if !a.IsNone("maxlen") {
-			v := a.Value("maxlen")
-			n, ok := v.(int64)
-			if !ok {
-				return nil, lang.Errorf(lang.TypeError, "an integer is required")
-			}
-			if n < 0 {
-				return nil, lang.Errorf(lang.ValueError, "maxlen must be non-negative")
-			}
-			d.maxlen = int(n)
+		maxlen, err := dequeMaxlen(a)
+		if err != nil {
+			return nil, err
 		}
+		d := &deque{maxlen: maxlen}
 		return d, d.extend(a.Value("iterable"), false)
 	})
+
+// dequeMaxlen is the maxlen argument of deque(): -1 for None.
+func dequeMaxlen(a *lang.Args) (int, error) {
+	if a.IsNone("maxlen") {
+		return -1, nil
+	}
+	v := a.Value("maxlen")
+	n, ok := v.(int64)
+	if b, isBool := v.(bool); isBool {
+		n, ok = 0, true
+		if b {
+			n = 1
+		}
+	}
+	if !ok {
+		return 0, lang.Errorf(lang.TypeError, "an integer is required")
+	}
+	if n < 0 {
+		return 0, lang.Errorf(lang.ValueError, "maxlen must be non-negative")
+	}
+	return int(n), nil
+}
 
 func dequeSelf(a *lang.Args, method string) (*deque, error) {
 	d, ok := dequeOf(a.Value("self"))
@@ -266,6 +296,7 @@ func dequeMethod(sig, doc string, fn func(a *lang.Args, d *deque) (lang.Value, e
 
 func defDeque() {
 	lang.RegisterClass(dequeClass, "collections.deque")
+	lang.RegisterGenericClass("collections.deque")
 	dequeMethod("append(self, x)", "Adds x at the right end.", func(a *lang.Args, d *deque) (lang.Value, error) {
 		d.push(a.Value("x"), false)
 		return lang.None, nil
@@ -299,8 +330,8 @@ func defDeque() {
 		return lang.None, d.extend(a.Value("iterable"), true)
 	})
 	dequeMethod("rotate(self, n=1)", "Rotates n steps to the right (left when n is negative).", func(a *lang.Args, d *deque) (lang.Value, error) {
-		n := a.Int("n")
-		if err := a.Err(); err != nil {
+		n, err := ssizeArg(a.Value("n"))
+		if err != nil {
 			return nil, err
 		}
 		d.rotate(n)
@@ -320,33 +351,40 @@ func defDeque() {
 		return &deque{elems: slices.Clone(d.elems), maxlen: d.maxlen}, nil
 	})
 	dequeMethod("count(self, x)", "How many elements equal x.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		n := int64(0)
-		for _, e := range d.elems {
-			if lang.Equal(e, a.Value("x")) {
+		n, state := int64(0), d.state
+		for i := 0; i < len(d.elems); i++ {
+			if lang.Equal(d.elems[i], a.Value("x")) {
 				n++
+			}
+			if d.state != state { // an element's __eq__ changed d
+				return nil, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
 			}
 		}
 		return n, nil
 	})
-	dequeMethod("index(self, x, start=0, stop=None)", "The position of the first element equal to x.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		lo, hi := a.Int("start"), len(d.elems)
-		if !a.IsNone("stop") {
-			hi = a.Int("stop")
-		}
-		if err := a.Err(); err != nil {
+	dequeMethod("index(self, x, start=0, stop=9223372036854775807)", "The position of the first element equal to x.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		lo, err := sliceBound(a.Value("start"), len(d.elems))
+		if err != nil {
 			return nil, err
 		}
-		lo, hi = clampIndex(lo, len(d.elems)), clampIndex(hi, len(d.elems))
-		for i := lo; i < hi; i++ {
+		hi, err := sliceBound(a.Value("stop"), len(d.elems))
+		if err != nil {
+			return nil, err
+		}
+		state := d.state
+		for i := lo; i < hi && i < len(d.elems); i++ {
 			if lang.Equal(d.elems[i], a.Value("x")) {
 				return int64(i), nil
+			}
+			if d.state != state { // an element's __eq__ changed d
+				return nil, lang.Errorf(lang.RuntimeError, "deque mutated during iteration")
 			}
 		}
 		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("x")))
 	})
 	dequeMethod("insert(self, i, x)", "Inserts x before position i.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		i := a.Int("i")
-		if err := a.Err(); err != nil {
+		i, err := ssizeArg(a.Value("i"))
+		if err != nil {
 			return nil, err
 		}
 		if d.maxlen >= 0 && len(d.elems) >= d.maxlen {
@@ -358,14 +396,46 @@ func defDeque() {
 		return lang.None, nil
 	})
 	dequeMethod("remove(self, value)", "Removes the first element equal to value.", func(a *lang.Args, d *deque) (lang.Value, error) {
-		for i, e := range d.elems {
-			if lang.Equal(e, a.Value("value")) {
+		state := d.state
+		for i := 0; i < len(d.elems); i++ {
+			eq := lang.Equal(d.elems[i], a.Value("value"))
+			if d.state != state { // an element's __eq__ changed d: CPython's IndexError
+				return nil, lang.Errorf(lang.IndexError, "deque mutated during iteration")
+			}
+			if eq {
 				d.elems = slices.Delete(d.elems, i, i+1)
 				d.state++
 				return lang.None, nil
 			}
 		}
 		return nil, lang.Errorf(lang.ValueError, "%s is not in deque", lang.Repr(a.Value("value")))
+	})
+	dequeMethod("__reversed__(self)", "A reverse iterator over the deque.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		return d.ReverseIter()
+	})
+	// __reduce__ as CPython's: (deque, () or ((), maxlen), None, iter(d)),
+	// which copy.deepcopy (and copy.copy) rebuild the deque from
+	dequeMethod("__reduce__(self)", "Return state information for pickling.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		args := lang.Tuple{}
+		if d.maxlen >= 0 {
+			args = lang.Tuple{lang.Tuple{}, int64(d.maxlen)}
+		}
+		it, _ := d.Iter()
+		return lang.Tuple{dequeClass, args, lang.None, it}, nil
+	})
+	// __init__ again, as CPython's deque_init: the new maxlen, then the
+	// elements of iterable in place of the old ones
+	dequeMethod("__init__(self, iterable=(), maxlen=None)", "Initialize self: empties it, sets maxlen and appends the elements of iterable.", func(a *lang.Args, d *deque) (lang.Value, error) {
+		maxlen, err := dequeMaxlen(a)
+		if err != nil {
+			return nil, err
+		}
+		d.maxlen = maxlen
+		if len(d.elems) > 0 {
+			d.elems = nil
+			d.state++
+		}
+		return lang.None, d.extend(a.Value("iterable"), false)
 	})
 	dequeMethod("reverse(self)", "Reverses the elements in place.", func(a *lang.Args, d *deque) (lang.Value, error) {
 		slices.Reverse(d.elems)
@@ -380,4 +450,36 @@ func clampIndex(i, n int) int {
 		i += n
 	}
 	return max(0, min(i, n))
+}
+
+// ssizeArg is an integer argument of CPython's "n" format (rotate's n,
+// insert's index): an int or a value with __index__.
+func ssizeArg(v lang.Value) (int, error) {
+	x, err := lang.IndexValue(v)
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(v))
+	}
+	i, ok := x.(int64)
+	if !ok {
+		return 0, lang.Errorf(lang.OverflowError, "Python int too large to convert to C ssize_t")
+	}
+	return int(i), nil
+}
+
+// sliceBound is index()'s start or stop for a deque of n elements, as
+// CPython's _PyEval_SliceIndexNotNone: an int beyond the ends clamps.
+func sliceBound(v lang.Value, n int) (int, error) {
+	x, err := lang.IndexValue(v)
+	if err != nil {
+		return 0, lang.Errorf(lang.TypeError, "slice indices must be integers or have an __index__ method")
+	}
+	i, ok := x.(int64)
+	if !ok {
+		c, _ := lang.Compare(x, int64(0))
+		if c < 0 {
+			return 0, nil
+		}
+		return n, nil
+	}
+	return clampIndex(int(max(min(i, 1<<62), -(1<<62))), n), nil
 }

@@ -185,8 +185,10 @@ func defDicts() {
 		return unionOf(op, d, other, reflected, newOrdered)
 	}
 	lang.RegisterClass(defaultdictClass, "collections.defaultdict")
+	lang.RegisterGenericClass("collections.defaultdict")
 	lang.RegisterSubclass("collections.defaultdict", "dict")
 	lang.RegisterClass(orderedClass, "collections.OrderedDict")
+	lang.RegisterGenericClass("collections.OrderedDict")
 	lang.RegisterSubclass("collections.OrderedDict", "dict")
 	lang.RegisterTypeMethod("defaultdict", lang.NewBuiltin(lang.AsValue, "copy(self)", "A new defaultdict with the same factory and entries.",
 		func(a *lang.Args) (lang.Value, error) {

@@ -113,7 +113,7 @@ func (e *encoder) value(v lang.Value, level int) error {
 		if _, ok := v.(*tensor.Tensor); ok {
 			hint = "convert it first: t.tolist()"
 		}
-		return lang.Errorf(lang.TypeError, "Object of type %s is not JSON serializable", lang.TypeName(v)).WithHint("%s", hint)
+		return lang.Errorf(lang.TypeError, "Object of type %s is not JSON serializable", typeDunderName(v)).WithHint("%s", hint)
 	}
 	if e.markers != nil {
 		key := lang.ID(v)
@@ -338,3 +338,14 @@ var encodeBuiltin = lang.NewBuiltin(lang.AsValue, "encode(obj, skipkeys=False, e
 		}
 		return e.b.String(), nil
 	})
+
+// typeDunderName is type(v).__name__, which CPython's json names in its
+// TypeError (deque, not collections.deque).
+func typeDunderName(v lang.Value) string {
+	if n, err := lang.GetAttr(lang.TypeOf(v), "__name__"); err == nil {
+		if s, ok := n.(string); ok {
+			return s
+		}
+	}
+	return lang.TypeName(v)
+}

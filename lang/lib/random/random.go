@@ -174,6 +174,29 @@ func init() {
 		return pick(population, withRandom(a, func(r *pyrandom.Random) []int { return r.WeightedChoices(cum, k) })), nil
 	})
 	add("shuffle(x)", "Shuffles the list x in place; returns None.", func(a *lang.Args) (lang.Value, error) {
+		if seq, ok := a.Value("x").(librarySequence); ok { // a deque: x[i], x[j] = x[j], x[i]
+			n, err := seq.Length()
+			if err != nil {
+				return nil, err
+			}
+			set, canSet := seq.(lang.SubscriptSetter)
+			if !canSet {
+				return nil, lang.Errorf(lang.TypeError, "'%s' object does not support item assignment", lang.TypeName(seq))
+			}
+			elems := make([]lang.Value, n)
+			for i := range elems {
+				elems[i] = sequenceAt(seq, i)
+			}
+			reseed(a, func(r *pyrandom.Random) {
+				r.Shuffle(len(elems), func(i, j int) { elems[i], elems[j] = elems[j], elems[i] })
+			})
+			for i, e := range elems {
+				if err := set.SetSubscript([]lang.Subscript{{Value: int64(i)}}, e); err != nil {
+					return nil, err
+				}
+			}
+			return lang.None, nil
+		}
 		l, ok := a.Value("x").(*lang.List)
 		if !ok {
 			return nil, a.WrongType("x", "a list", a.Value("x"))
@@ -273,8 +296,20 @@ func sequenceLen(v lang.Value) (int, bool) {
 		return int(x.Len()), true
 	case string:
 		return utf8.RuneCountInString(x), true
+	case librarySequence: // a deque
+		n, err := x.Length()
+		return int(n), err == nil
 	}
 	return 0, false
+}
+
+// librarySequence is a sequence of a library that orders as a list does,
+// with len and d[i] (collections.deque): a Sequence for choice, sample,
+// choices and shuffle, as CPython's are.
+type librarySequence interface {
+	lang.SequenceOrderer
+	lang.Sized
+	lang.SubscriptGetter
 }
 
 // sequenceAt is element i of a sequence sequenceLen accepts.
@@ -286,6 +321,12 @@ func sequenceAt(v lang.Value, i int) lang.Value {
 		return x[i]
 	case *lang.Range:
 		return x.Start + int64(i)*x.Step
+	case librarySequence:
+		e, err := x.GetSubscript([]lang.Subscript{{Value: int64(i)}})
+		if err != nil {
+			return lang.None // i is below its length
+		}
+		return e
 	}
 	return string([]rune(v.(string))[i])
 }

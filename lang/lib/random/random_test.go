@@ -6,6 +6,7 @@ import (
 	"github.com/kael-dev/kael/lang/internal/cpython"
 	"github.com/kael-dev/kael/lang/internal/langtest"
 
+	_ "github.com/kael-dev/kael/lang/lib/collections"
 	_ "github.com/kael-dev/kael/lang/lib/random"
 )
 
@@ -39,4 +40,15 @@ var systemRandomExprs = []string{
 
 func TestSystemRandomMatchesCPython(t *testing.T) {
 	langtest.CheckMatchesCPython(t, prelude, systemRandomExprs)
+}
+
+// TestDequesMatchCPython: choice, sample, choices and shuffle take a
+// collections.deque, a Sequence, drawing CPython's elements for the seed.
+func TestDequesMatchCPython(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude+"from collections import deque\n", []string{
+		"random.seed(3)\nd = deque(range(6))\nrandom.choice(d), random.sample(d, 2), random.choices(d, k=3)",
+		"random.seed(1)\nd = deque(range(10), 10)\nrandom.shuffle(d)\nd, d.maxlen, random.Random(2).choice(deque('abc'))",
+		"r = random.Random(5)\nd = deque('abcdef')\nr.shuffle(d)\nd, r.sample(d, 3)",
+		"random.choice(deque())",
+	})
 }
