@@ -48,9 +48,10 @@ type work struct {
 	// ctxRows ctx as [t, n_embd] (a view when t is 1, else a copy made
 	// per block).
 	heads [3]*tensor.Tensor
-	// scores holds the attention's scores [n_head, t, positions] in its
-	// first elements; it grows to the cache's capacity when t is 1.
-	scores *tensor.Tensor
+	// scores and probs hold the attention's scores and probabilities
+	// [n_head, t, positions] in their first elements; they grow to the
+	// cache's capacity when t is 1.
+	scores, probs *tensor.Tensor
 }
 
 // newWork returns the buffers of a forward over t tokens.
@@ -96,26 +97,36 @@ func splitHeads(qkv *tensor.Tensor, heads int) ([3]*tensor.Tensor, error) {
 	return hs, nil
 }
 
-// scoresFor returns a [heads, t, positions] tensor in w's scores buffer,
-// growing it first if it is too small (to capacity positions when t is
-// 1, the decoder's case, so that it grows once).
-func (w *work) scoresFor(heads, positions, capacity int) (*tensor.Tensor, error) {
+// scoresFor returns [heads, t, positions] tensors for the attention's
+// scores and probabilities in w's buffers, growing them first if they
+// are too small (to capacity positions when t is 1, the decoder's case,
+// so that they grow once).
+func (w *work) scoresFor(heads, positions, capacity int) (scores, probs *tensor.Tensor, err error) {
 	need := heads * w.t * positions
 	if w.scores == nil || w.scores.Numel() < need {
 		size := need
 		if w.t == 1 {
 			size = heads * max(positions, capacity)
 		}
-		var err error
 		if w.scores, err = tensor.Empty(tensor.Float32, size); err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if w.probs, err = tensor.Empty(tensor.Float32, size); err != nil {
+			return nil, nil, err
 		}
 	}
-	s, err := w.scores.Narrow(0, 0, need)
-	if err != nil {
-		return nil, err
+	view := func(buf *tensor.Tensor) (*tensor.Tensor, error) {
+		s, err := buf.Narrow(0, 0, need)
+		if err != nil {
+			return nil, err
+		}
+		return s.View(heads, w.t, positions)
 	}
-	return s.View(heads, w.t, positions)
+	if scores, err = view(w.scores); err != nil {
+		return nil, nil, err
+	}
+	probs, err = view(w.probs)
+	return scores, probs, err
 }
 
 // NewCache returns an empty cache for up to capacity positions (at most
@@ -362,7 +373,7 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	if err != nil {
 		return err
 	}
-	scores, err := w.scoresFor(heads, past+t, cache.capacity())
+	scores, probs, err := w.scoresFor(heads, past+t, cache.capacity())
 	if err != nil {
 		return err
 	}
@@ -377,8 +388,7 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 			return err
 		}
 	}
-	probs, err := tensor.Softmax(scores, -1)
-	if err != nil {
+	if err := tensor.SoftmaxInto(probs, scores); err != nil {
 		return err
 	}
 	if err := tensor.MatmulInto(w.ctx, probs, kv[1]); err != nil { // [heads, t, d]

@@ -294,3 +294,48 @@ func GeluInPlace(x *Tensor, approximate string) error {
 	}
 	return runtimeErrorf("approximate argument must be either none or tanh, got %q", approximate)
 }
+
+// SoftmaxInto writes Softmax(x, -1) into out, for a contiguous float32 or
+// float64 x: each row along the last dimension with Softmax's row
+// function, so with its bits.
+func SoftmaxInto(out, x *Tensor) error {
+	const op = "softmax_into"
+	if x.Dim() == 0 {
+		return Errorf(RuntimeError, "%s: expected an input of at least 1 dimension", op)
+	}
+	if err := checkOut(op, out, x.dtype, x.shape); err != nil {
+		return err
+	}
+	if !x.IsContiguous() {
+		return Errorf(RuntimeError, "%s: the input must be contiguous", op)
+	}
+	if err := checkDistinct(op, out, x); err != nil {
+		return err
+	}
+	n := x.shape[x.Dim()-1]
+	if out.Numel() == 0 {
+		return nil
+	}
+	var err error
+	if x.dtype == Float32 {
+		err = softmaxRowsInto(out, x, n, softmaxRow32)
+	} else {
+		err = softmaxRowsInto(out, x, n, softmaxRow(expInto64))
+	}
+	if err != nil {
+		return err
+	}
+	out.MarkModified()
+	return nil
+}
+
+// softmaxRowsInto is softmaxKernel's loop over contiguous rows of n
+// elements, honouring out's offset.
+func softmaxRowsInto[T float32 | float64](out, x *Tensor, n int, row func(dst, src []T, log bool)) error {
+	xs, os := x.storage.data.([]T)[x.offset:x.offset+x.Numel()], out.storage.data.([]T)[out.offset:out.offset+out.Numel()]
+	return ParallelFor(len(xs)/n, max(1, GrainSize/n), func(begin, end int) {
+		for r := begin; r < end; r++ {
+			row(os[r*n:(r+1)*n], xs[r*n:(r+1)*n], false)
+		}
+	})
+}

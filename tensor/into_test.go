@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -206,6 +207,24 @@ func TestLayerNormIntoIsLayerNorm(t *testing.T) {
 	}
 }
 
+func TestSoftmaxIntoIsSoftmax(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, d := range []DType{Float32, Float64} {
+		for _, shape := range [][]int{{12, 1, 37}, {4, 3, 200}, {5}, {2, 0}} {
+			x := randT(t, r, d, shape...)
+			want, err := Softmax(x, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := outLike(t, d, true, shape...)
+			if err := SoftmaxInto(out, x); err != nil {
+				t.Fatalf("%s %v: %v", d, shape, err)
+			}
+			sameBitsInto(t, fmt.Sprintf("%s %v", d, shape), out, want)
+		}
+	}
+}
+
 func TestGeluInPlaceIsGelu(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, d := range []DType{Float32, Float64, BFloat16} {
@@ -263,6 +282,8 @@ func TestIntoRefuses(t *testing.T) {
 		{"add_layer_norm: addend shape", func() error {
 			return AddLayerNormInto(randT(t, r, Float32, 2, 8), x, randT(t, r, Float32, 1, 8), nil, nil, 1e-5)
 		}, "addend"},
+		{"softmax: out is x", func() error { return SoftmaxInto(x, x) }, "share memory"},
+		{"softmax: 0-d", func() error { return SoftmaxInto(MustScalar(1.0), MustScalar(1.0)) }, "at least 1 dimension"},
 		{"gelu: approximate", func() error { return GeluInPlace(x, "fast") }, "approximate"},
 	} {
 		err := c.run()
