@@ -44,9 +44,7 @@ type work struct {
 	// head_dim]; proj an output projection's [t, n_embd]; fc the MLP's
 	// hidden layer [t, 4·n_embd].
 	x, qkv, ctx, proj, fc *tensor.Tensor
-	// heads are q, k and v as [n_head, t, head_dim] views of qkv, and
-	// ctxRows ctx as [t, n_embd] (a view when t is 1, else a copy made
-	// per block).
+	// heads are q, k and v as [n_head, t, head_dim] views of qkv.
 	heads [3]*tensor.Tensor
 	// scores and probs hold the attention's scores and probabilities
 	// [n_head, t, positions] in their first elements; they grow to the
@@ -312,17 +310,16 @@ func causalMask(t, past int) (*tensor.Tensor, error) {
 }
 
 // conv1d is Hugging Face's Conv1D: x·w + b with w stored (in, out),
-// written into out [t, out] for float32 weights; the 16-bit weights'
-// product (tensor.MatmulWidened) returns a tensor of its own instead.
-func conv1d(out, x, w, b *tensor.Tensor) (*tensor.Tensor, error) {
+// written into out [t, out]. 16-bit weights are widened in registers
+// (tensor.MatmulWidenedInto) and the bias added after.
+func conv1d(out, x, w, b *tensor.Tensor) error {
 	if w.DType() == tensor.Float32 {
-		return out, tensor.LinearInto(out, x, w.T(), b)
+		return tensor.LinearInto(out, x, w.T(), b)
 	}
-	y, err := tensor.MatmulWidened(x, w)
-	if err != nil {
-		return nil, err
+	if err := tensor.MatmulWidenedInto(out, x, w); err != nil {
+		return err
 	}
-	return y, tensor.AddSpec.ApplyInPlace(y, b)
+	return tensor.AddSpec.ApplyInPlace(out, b)
 }
 
 // head returns the logits of h [t, n_embd] by the head [vocab, n_embd].
@@ -344,17 +341,10 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	c, l := m.Config, &m.layers[i]
 	t, e, heads := h.Shape()[0], c.NEmbd, c.NHead
 	past := cache.len
-	qkv, err := conv1d(w.qkv, w.x, l.attnW, l.attnB)
-	if err != nil {
+	if err := conv1d(w.qkv, w.x, l.attnW, l.attnB); err != nil {
 		return err
 	}
 	qkvHeads := w.heads
-	if qkv != w.qkv {
-		// The 16-bit weights' product is a tensor of its own.
-		if qkvHeads, err = splitHeads(qkv, heads); err != nil {
-			return err
-		}
-	}
 	// Append the new keys and values, then attend over all of them.
 	var kv [2]*tensor.Tensor
 	for j, store := range [2]*tensor.Tensor{cache.k[i], cache.v[i]} {
@@ -401,23 +391,21 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	if ctx, err = ctx.Reshape(t, e); err != nil {
 		return err
 	}
-	a, err := conv1d(w.proj, ctx, l.attnProjW, l.attnProjB)
-	if err != nil {
+	if err := conv1d(w.proj, ctx, l.attnProjW, l.attnProjB); err != nil {
 		return err
 	}
 	// The residual add and the MLP's layer norm, in one pass.
-	if err := tensor.AddLayerNormInto(w.x, h, a, l.ln2W, l.ln2B, c.Eps); err != nil {
+	if err := tensor.AddLayerNormInto(w.x, h, w.proj, l.ln2W, l.ln2B, c.Eps); err != nil {
 		return err
 	}
-	f, err := conv1d(w.fc, w.x, l.fcW, l.fcB)
-	if err != nil {
+	if err := conv1d(w.fc, w.x, l.fcW, l.fcB); err != nil {
 		return err
 	}
-	if err := tensor.GeluInPlace(f, "tanh"); err != nil {
+	if err := tensor.GeluInPlace(w.fc, "tanh"); err != nil {
 		return err
 	}
-	if f, err = conv1d(w.proj, f, l.mlpProjW, l.mlpProjB); err != nil {
+	if err := conv1d(w.proj, w.fc, l.mlpProjW, l.mlpProjB); err != nil {
 		return err
 	}
-	return tensor.AddLayerNormInto(w.x, h, f, lnW, lnB, c.Eps)
+	return tensor.AddLayerNormInto(w.x, h, w.proj, lnW, lnB, c.Eps)
 }

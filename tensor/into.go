@@ -3,6 +3,7 @@ package tensor
 import (
 	"slices"
 
+	"github.com/kael-dev/kael/tensor/internal/gemv"
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
@@ -338,4 +339,65 @@ func softmaxRowsInto[T float32 | float64](out, x *Tensor, n int, row func(dst, s
 			row(os[r*n:(r+1)*n], xs[r*n:(r+1)*n], false)
 		}
 	})
+}
+
+// MatmulWidenedInto writes MatmulWidened(x, w) into out, a contiguous
+// float32 tensor of shape [..., n]: the same kernels (gemv's widening
+// ones for one row of x, else w widened to float32 and Matmul's), so the
+// same bits.
+func MatmulWidenedInto(out, x, w *Tensor) error {
+	const op = "matmul_widened_into"
+	if x.dtype != Float32 {
+		return typeErrorf("%s: x must be float32, got %s", op, x.dtype)
+	}
+	format := gemv.Float16
+	if w.dtype == BFloat16 {
+		format = gemv.BFloat16
+	} else if w.dtype != Float16 {
+		return typeErrorf("%s: w must be bfloat16 or float16, got %s", op, w.dtype)
+	}
+	if w.Dim() != 2 || x.Dim() == 0 || x.shape[x.Dim()-1] != w.shape[0] {
+		return Errorf(RuntimeError, "%s: shapes %s and %s cannot be multiplied", op, FormatShape(x.shape), FormatShape(w.shape))
+	}
+	k, n := w.shape[0], w.shape[1]
+	if err := checkOut(op, out, Float32, append(x.shape[:x.Dim()-1:x.Dim()-1], n)); err != nil {
+		return err
+	}
+	if err := checkDistinct(op, out, x); err != nil {
+		return err
+	}
+	rows := x.Numel() / max(k, 1)
+	if rows != 1 || k == 0 || n == 0 {
+		wf, err := w.To(Float32)
+		if err != nil {
+			return err
+		}
+		if x.Dim() == 1 {
+			// Matmul's row vector: a [1, k] matrix, its result [1, n].
+			x = x.view([]int{1, k}, []int{0, x.strides[0]}, x.offset)
+			out = out.view([]int{1, n}, []int{n, 1}, out.offset)
+		}
+		return MatmulInto(out, x, wf)
+	}
+	xc, err := x.Contiguous()
+	if err != nil {
+		return err
+	}
+	y := out.storage.data.([]float32)[out.offset : out.offset+n]
+	xv := xc.storage.data.([]float32)[xc.offset : xc.offset+k]
+	bits := storageBits16(w)
+	switch {
+	case (w.strides[1] == 1 || n == 1) && (w.strides[0] >= n || k == 1):
+		gemv.VecMat16(y, xv, bits[w.offset:], format, k, n, max(w.strides[0], n), NumThreads())
+	case (w.strides[0] == 1 || k == 1) && (w.strides[1] >= k || n == 1):
+		gemv.MatVec16(y, bits[w.offset:], xv, format, n, k, max(w.strides[1], k), NumThreads())
+	default:
+		wc, err := w.Contiguous()
+		if err != nil {
+			return err
+		}
+		return MatmulWidenedInto(out, x, wc)
+	}
+	out.MarkModified()
+	return nil
 }

@@ -225,6 +225,45 @@ func TestSoftmaxIntoIsSoftmax(t *testing.T) {
 	}
 }
 
+func TestMatmulWidenedIntoIsMatmulWidened(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, d := range []DType{BFloat16, Float16} {
+		for _, c := range []struct {
+			name  string
+			x     []int
+			k, n  int
+			trans bool // w is the transpose of a contiguous [n, k] tensor
+		}{
+			{"one row", []int{1, 300}, 300, 70, false},
+			{"one row, the head's layout", []int{1, 64}, 64, 500, true},
+			{"a vector", []int{40}, 40, 9, false},
+			{"rows", []int{5, 33}, 33, 20, false},
+			{"stacked rows", []int{2, 3, 16}, 16, 8, true},
+		} {
+			x := randT(t, r, Float32, c.x...)
+			var w *Tensor
+			var err error
+			if c.trans {
+				w = randT(t, r, Float32, c.n, c.k).T()
+			} else {
+				w = randT(t, r, Float32, c.k, c.n)
+			}
+			if w, err = w.To(d); err != nil {
+				t.Fatal(err)
+			}
+			want, err := MatmulWidened(x, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := outLike(t, Float32, true, want.Shape()...)
+			if err := MatmulWidenedInto(out, x, w); err != nil {
+				t.Fatalf("%s %s: %v", d, c.name, err)
+			}
+			sameBitsInto(t, d.String()+" "+c.name, out, want)
+		}
+	}
+}
+
 func TestGeluInPlaceIsGelu(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, d := range []DType{Float32, Float64, BFloat16} {
@@ -284,6 +323,7 @@ func TestIntoRefuses(t *testing.T) {
 		}, "addend"},
 		{"softmax: out is x", func() error { return SoftmaxInto(x, x) }, "share memory"},
 		{"softmax: 0-d", func() error { return SoftmaxInto(MustScalar(1.0), MustScalar(1.0)) }, "at least 1 dimension"},
+		{"matmul_widened: float32 weights", func() error { return MatmulWidenedInto(randT(t, r, Float32, 2, 4), x, w.T()) }, "bfloat16 or float16"},
 		{"gelu: approximate", func() error { return GeluInPlace(x, "fast") }, "approximate"},
 	} {
 		err := c.run()
