@@ -30,7 +30,7 @@ func (m *Model) Weights() tensor.DType { return m.weights }
 type Cache struct {
 	k, v []*tensor.Tensor // per layer, [n_head, capacity, head_dim]
 	len  int
-	work *work // the last forward's buffers, kept for the next of as many tokens
+	work *work // a one-token forward's buffers, kept for the next token
 }
 
 // work holds the activations of a forward over t tokens that do not
@@ -241,7 +241,11 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 		if w, err = newWork(c, t); err != nil {
 			return nil, err
 		}
-		cache.work = w
+		if t == 1 {
+			// Kept for the next token. A prompt's buffers (its scores
+			// grow with the square of its length) are not kept.
+			cache.work = w
+		}
 	}
 	// The attention scale, made once per forward rather than per block.
 	scale := tensor.MustScalar(1 / math.Sqrt(float64(c.NEmbd/c.NHead)))
