@@ -252,7 +252,11 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 	// Each block ends with its MLP's residual add, which the next layer
 	// norm (the next block's first, or the final one) takes fused with
 	// it: the first block's alone has no add before it.
-	if err := tensor.LayerNormInto(w.x, h, m.layers[0].ln1W, m.layers[0].ln1B, c.Eps); err != nil {
+	lnW, lnB := m.lnfW, m.lnfB // a model without blocks has only the final norm
+	if len(m.layers) > 0 {
+		lnW, lnB = m.layers[0].ln1W, m.layers[0].ln1B
+	}
+	if err := tensor.LayerNormInto(w.x, h, lnW, lnB, c.Eps); err != nil {
 		return nil, err
 	}
 	for i := range m.layers {
