@@ -48,8 +48,10 @@ type work struct {
 	heads [3]*tensor.Tensor
 	// scores and probs hold the attention's scores and probabilities
 	// [n_head, t, positions] in their first elements; they grow to the
-	// cache's capacity when t is 1.
+	// cache's capacity when t is 1. attn are the views of them that
+	// every block of one forward uses (scoresFor).
 	scores, probs *tensor.Tensor
+	attn          [2]*tensor.Tensor
 }
 
 // newWork returns the buffers of a forward over t tokens.
@@ -259,6 +261,10 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 	if err := tensor.LayerNormInto(w.x, h, lnW, lnB, c.Eps); err != nil {
 		return nil, err
 	}
+	// Every block attends over the same positions.
+	if w.attn[0], w.attn[1], err = w.scoresFor(c.NHead, past+t, cache.capacity()); err != nil {
+		return nil, err
+	}
 	for i := range m.layers {
 		lnW, lnB := m.lnfW, m.lnfB
 		if i+1 < len(m.layers) {
@@ -347,7 +353,7 @@ var negInf = tensor.MustScalar(math.Inf(-1))
 // final one.
 func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scale, lnW, lnB *tensor.Tensor) error {
 	c, l := m.Config, &m.layers[i]
-	t, e, heads := h.Shape()[0], c.NEmbd, c.NHead
+	t, e := w.t, c.NEmbd
 	past := cache.len
 	if err := conv1d(w.qkv, w.x, l.attnW, l.attnB); err != nil {
 		return err
@@ -371,10 +377,7 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	if err != nil {
 		return err
 	}
-	scores, probs, err := w.scoresFor(heads, past+t, cache.capacity())
-	if err != nil {
-		return err
-	}
+	scores, probs := w.attn[0], w.attn[1]
 	if err := tensor.MatmulInto(scores, qkvHeads[0], kt); err != nil { // [heads, t, past+t]
 		return err
 	}
