@@ -13,7 +13,8 @@ import (
 // context switches and the minor page faults a token (cpu-ms/token,
 // switches/token, faults/token: fresh memory the allocator touches; the
 // cache refills included): wall time well above CPU time per thread is time
-// spent waiting, for the other cores or for the processor.
+// spent waiting, for the other cores or for the processor. allocs/op are
+// the heap allocations a token.
 func BenchmarkDecode(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "124M.safetensors")
 	if err := SaveRandom(path, Configs["124M"], 0); err != nil {
@@ -41,6 +42,7 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			}
 			reset()
+			b.ReportAllocs()
 			cpu0, sw0, flt0, usage := processUsage()
 			b.ResetTimer()
 			for range b.N {

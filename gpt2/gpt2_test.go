@@ -515,3 +515,46 @@ func TestSixteenBitWeightsKept(t *testing.T) {
 		t.Errorf("int32 weights: %v", err)
 	}
 }
+
+// TestNoBlocks runs a model without transformer blocks (n_layer 0, which
+// the config allows): the final layer norm and the head alone, the last
+// position's logits those of the full forward's last row (the first
+// layer norm is then the final one).
+func TestNoBlocks(t *testing.T) {
+	c := Configs["124M"]
+	c.NLayer, c.NEmbd, c.NHead, c.VocabSize, c.NPositions = 0, 64, 1, 20, 16
+	path := filepath.Join(t.TempDir(), "m.safetensors")
+	if err := SaveRandom(path, c, 0); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := m.LastLogits([]int{1, 2, 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := m.Logits([]int{1, 2, 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err := all.Narrow(0, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := tensor.Values[float32](row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One row goes to the matrix-vector kernels, three to gemm: their
+	// sums round differently.
+	if len(last) != len(want) {
+		t.Fatalf("%d last logits, want %d", len(last), len(want))
+	}
+	for i := range want {
+		if math.Abs(float64(last[i]-want[i])) > 1e-5 {
+			t.Fatalf("last logit %d is %v, want %v", i, last[i], want[i])
+		}
+	}
+}

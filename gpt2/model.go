@@ -30,6 +30,103 @@ func (m *Model) Weights() tensor.DType { return m.weights }
 type Cache struct {
 	k, v []*tensor.Tensor // per layer, [n_head, capacity, head_dim]
 	len  int
+	work *work // a one-token forward's buffers, kept for the next token
+}
+
+// work holds the activations of a forward over t tokens that do not
+// outlive it, written in place by every block (tensor's output-parameter
+// forms) rather than allocated per operation: decoding reuses them from
+// one token to the next, so a token touches no fresh memory for them.
+type work struct {
+	t int
+	// x is a layer norm's output [t, n_embd]; qkv the attention's input
+	// projection [t, 3·n_embd]; ctx the heads' outputs [n_head, t,
+	// head_dim]; proj an output projection's [t, n_embd]; fc the MLP's
+	// hidden layer [t, 4·n_embd].
+	x, qkv, ctx, proj, fc *tensor.Tensor
+	// heads are q, k and v as [n_head, t, head_dim] views of qkv.
+	heads [3]*tensor.Tensor
+	// scores and probs hold the attention's scores and probabilities
+	// [n_head, t, positions] in their first elements; they grow to the
+	// cache's capacity when t is 1. attn are the views of them that
+	// every block of one forward uses (scoresFor).
+	scores, probs *tensor.Tensor
+	attn          [2]*tensor.Tensor
+}
+
+// newWork returns the buffers of a forward over t tokens.
+func newWork(c Config, t int) (*work, error) {
+	w := &work{t: t}
+	e, d := c.NEmbd, c.NEmbd/c.NHead
+	for _, b := range []struct {
+		p     **tensor.Tensor
+		shape []int
+	}{
+		{&w.x, []int{t, e}}, {&w.qkv, []int{t, 3 * e}}, {&w.ctx, []int{c.NHead, t, d}},
+		{&w.proj, []int{t, e}}, {&w.fc, []int{t, 4 * e}},
+	} {
+		var err error
+		if *b.p, err = tensor.Empty(tensor.Float32, b.shape...); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if w.heads, err = splitHeads(w.qkv, c.NHead); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// splitHeads returns q, k and v of qkv [t, 3·n_embd] as [heads, t,
+// head_dim] views.
+func splitHeads(qkv *tensor.Tensor, heads int) ([3]*tensor.Tensor, error) {
+	var hs [3]*tensor.Tensor
+	t, e := qkv.Shape()[0], qkv.Shape()[1]/3
+	for j := range hs {
+		p, err := qkv.Narrow(1, j*e, e)
+		if err != nil {
+			return hs, err
+		}
+		if p, err = p.View(t, heads, e/heads); err != nil {
+			return hs, err
+		}
+		if hs[j], err = p.Transpose(0, 1); err != nil {
+			return hs, err
+		}
+	}
+	return hs, nil
+}
+
+// scoresFor returns [heads, t, positions] tensors for the attention's
+// scores and probabilities in w's buffers, growing them first if they
+// are too small (to capacity positions when t is 1, the decoder's case,
+// so that they grow once).
+func (w *work) scoresFor(heads, positions, capacity int) (scores, probs *tensor.Tensor, err error) {
+	need := heads * w.t * positions
+	if w.scores == nil || w.scores.Numel() < need {
+		size := need
+		if w.t == 1 {
+			size = heads * max(positions, capacity)
+		}
+		if w.scores, err = tensor.Empty(tensor.Float32, size); err != nil {
+			return nil, nil, err
+		}
+		if w.probs, err = tensor.Empty(tensor.Float32, size); err != nil {
+			return nil, nil, err
+		}
+	}
+	view := func(buf *tensor.Tensor) (*tensor.Tensor, error) {
+		s, err := buf.Narrow(0, 0, need)
+		if err != nil {
+			return nil, err
+		}
+		return s.View(heads, w.t, positions)
+	}
+	if scores, err = view(w.scores); err != nil {
+		return nil, nil, err
+	}
+	probs, err = view(w.probs)
+	return scores, probs, err
 }
 
 // NewCache returns an empty cache for up to capacity positions (at most
@@ -141,23 +238,52 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 			return nil, err
 		}
 	}
+	w := cache.work
+	if w == nil || w.t != t {
+		if w, err = newWork(c, t); err != nil {
+			return nil, err
+		}
+		if t == 1 {
+			// Kept for the next token. A prompt's buffers (its scores
+			// grow with the square of its length) are not kept.
+			cache.work = w
+		}
+	}
 	// The attention scale, made once per forward rather than per block.
 	scale := tensor.MustScalar(1 / math.Sqrt(float64(c.NEmbd/c.NHead)))
+	// Each block ends with its MLP's residual add, which the next layer
+	// norm (the next block's first, or the final one) takes fused with
+	// it: the first block's alone has no add before it.
+	lnW, lnB := m.lnfW, m.lnfB // a model without blocks has only the final norm
+	if len(m.layers) > 0 {
+		lnW, lnB = m.layers[0].ln1W, m.layers[0].ln1B
+	}
+	if err := tensor.LayerNormInto(w.x, h, lnW, lnB, c.Eps); err != nil {
+		return nil, err
+	}
+	// Every block attends over the same positions.
+	if w.attn[0], w.attn[1], err = w.scoresFor(c.NHead, past+t, cache.capacity()); err != nil {
+		return nil, err
+	}
 	for i := range m.layers {
-		if h, err = m.block(i, h, cache, mask, scale); err != nil {
+		lnW, lnB := m.lnfW, m.lnfB
+		if i+1 < len(m.layers) {
+			lnW, lnB = m.layers[i+1].ln1W, m.layers[i+1].ln1B
+		}
+		if err = m.block(i, h, w, cache, mask, scale, lnW, lnB); err != nil {
 			return nil, err
 		}
 	}
 	cache.len = past + t
+	// w.x is now the final layer norm of every position: a row's norm is
+	// its own, so the last row alone is the norm of the last position.
+	x := w.x
 	if lastOnly {
-		if h, err = h.Narrow(0, t-1, 1); err != nil {
+		if x, err = x.Narrow(0, t-1, 1); err != nil {
 			return nil, err
 		}
 	}
-	if h, err = tensor.LayerNorm(h, []int{c.NEmbd}, m.lnfW, m.lnfB, c.Eps); err != nil {
-		return nil, err
-	}
-	return m.head(h)
+	return m.head(x)
 }
 
 // embed returns the token plus position embeddings [t, n_embd].
@@ -197,16 +323,17 @@ func causalMask(t, past int) (*tensor.Tensor, error) {
 	return tensor.FromSlice(mask, t, l)
 }
 
-// conv1d is Hugging Face's Conv1D: x·w + b with w stored (in, out).
-func conv1d(x, w, b *tensor.Tensor) (*tensor.Tensor, error) {
+// conv1d is Hugging Face's Conv1D: x·w + b with w stored (in, out),
+// written into out [t, out]. 16-bit weights are widened in registers
+// (tensor.MatmulWidenedInto) and the bias added after.
+func conv1d(out, x, w, b *tensor.Tensor) error {
 	if w.DType() == tensor.Float32 {
-		return tensor.Linear(x, w.T(), b)
+		return tensor.LinearInto(out, x, w.T(), b)
 	}
-	y, err := tensor.MatmulWidened(x, w)
-	if err != nil {
-		return nil, err
+	if err := tensor.MatmulWidenedInto(out, x, w); err != nil {
+		return err
 	}
-	return y, tensor.AddSpec.ApplyInPlace(y, b)
+	return tensor.AddSpec.ApplyInPlace(out, b)
 }
 
 // head returns the logits of h [t, n_embd] by the head [vocab, n_embd].
@@ -219,102 +346,77 @@ func (m *Model) head(h *tensor.Tensor) (*tensor.Tensor, error) {
 
 var negInf = tensor.MustScalar(math.Inf(-1))
 
-// block runs transformer block i on h [t, n_embd], updating h in place
-// with the residual connections, and stores the keys and values in cache.
-func (m *Model) block(i int, h *tensor.Tensor, cache *Cache, mask, scale *tensor.Tensor) (*tensor.Tensor, error) {
+// block runs transformer block i on h [t, n_embd], whose first layer
+// norm w.x already holds, updating h in place with the residual
+// connections and storing the keys and values in cache; it leaves in w.x
+// the layer norm (lnW, lnB) of its output, the next block's first or the
+// final one.
+func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scale, lnW, lnB *tensor.Tensor) error {
 	c, l := m.Config, &m.layers[i]
-	t, e, heads := h.Shape()[0], c.NEmbd, c.NHead
-	d := e / heads
+	t, e := w.t, c.NEmbd
 	past := cache.len
-	x, err := tensor.LayerNorm(h, []int{e}, l.ln1W, l.ln1B, c.Eps)
-	if err != nil {
-		return nil, err
+	if err := conv1d(w.qkv, w.x, l.attnW, l.attnB); err != nil {
+		return err
 	}
-	qkv, err := conv1d(x, l.attnW, l.attnB)
-	if err != nil {
-		return nil, err
-	}
-	// split returns part j of q, k, v as [heads, t, d].
-	split := func(j int) (*tensor.Tensor, error) {
-		p, err := qkv.Narrow(1, j*e, e)
-		if err != nil {
-			return nil, err
-		}
-		if p, err = p.View(t, heads, d); err != nil {
-			return nil, err
-		}
-		return p.Transpose(0, 1)
-	}
-	var qkvHeads [3]*tensor.Tensor
-	for j := range qkvHeads {
-		if qkvHeads[j], err = split(j); err != nil {
-			return nil, err
-		}
-	}
+	qkvHeads := w.heads
 	// Append the new keys and values, then attend over all of them.
 	var kv [2]*tensor.Tensor
 	for j, store := range [2]*tensor.Tensor{cache.k[i], cache.v[i]} {
 		dst, err := store.Narrow(1, past, t)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := dst.CopyFrom(qkvHeads[j+1]); err != nil {
-			return nil, err
+			return err
 		}
 		if kv[j], err = store.Narrow(1, 0, past+t); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	kt, err := kv[0].Transpose(1, 2)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	scores, err := tensor.Matmul(qkvHeads[0], kt) // [heads, t, past+t]
-	if err != nil {
-		return nil, err
+	scores, probs := w.attn[0], w.attn[1]
+	if err := tensor.MatmulInto(scores, qkvHeads[0], kt); err != nil { // [heads, t, past+t]
+		return err
 	}
 	if err := tensor.MulSpec.ApplyInPlace(scores, scale); err != nil {
-		return nil, err
+		return err
 	}
 	if mask != nil {
 		if scores, err = tensor.MaskedFill(scores, mask, negInf); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	probs, err := tensor.Softmax(scores, -1)
-	if err != nil {
-		return nil, err
+	if err := tensor.SoftmaxInto(probs, scores); err != nil {
+		return err
 	}
-	ctx, err := tensor.Matmul(probs, kv[1]) // [heads, t, d]
-	if err != nil {
-		return nil, err
+	if err := tensor.MatmulInto(w.ctx, probs, kv[1]); err != nil { // [heads, t, d]
+		return err
 	}
-	if ctx, err = ctx.Transpose(0, 1); err != nil {
-		return nil, err
+	ctx, err := w.ctx.Transpose(0, 1)
+	if err != nil {
+		return err
 	}
 	if ctx, err = ctx.Reshape(t, e); err != nil {
-		return nil, err
+		return err
 	}
-	a, err := conv1d(ctx, l.attnProjW, l.attnProjB)
-	if err != nil {
-		return nil, err
+	if err := conv1d(w.proj, ctx, l.attnProjW, l.attnProjB); err != nil {
+		return err
 	}
-	if err := tensor.AddSpec.ApplyInPlace(h, a); err != nil {
-		return nil, err
+	// The residual add and the MLP's layer norm, in one pass.
+	if err := tensor.AddLayerNormInto(w.x, h, w.proj, l.ln2W, l.ln2B, c.Eps); err != nil {
+		return err
 	}
-	// The MLP.
-	if x, err = tensor.LayerNorm(h, []int{e}, l.ln2W, l.ln2B, c.Eps); err != nil {
-		return nil, err
+	if err := conv1d(w.fc, w.x, l.fcW, l.fcB); err != nil {
+		return err
 	}
-	f, err := conv1d(x, l.fcW, l.fcB)
-	if err != nil {
-		return nil, err
+	if err := tensor.GeluInPlace(w.fc, "tanh"); err != nil {
+		return err
 	}
-	if f, err = tensor.Gelu(f, "tanh"); err != nil {
-		return nil, err
+	if err := conv1d(w.proj, w.fc, l.mlpProjW, l.mlpProjB); err != nil {
+		return err
 	}
-	if f, err = conv1d(f, l.mlpProjW, l.mlpProjB); err != nil {
-		return nil, err
-	}
-	return h, tensor.AddSpec.ApplyInPlace(h, f)
+	return tensor.AddLayerNormInto(w.x, h, w.proj, lnW, lnB, c.Eps)
 }
