@@ -19,26 +19,27 @@ const (
 )
 
 // reportMedian times fn as compare.py's median_time(fn, calls) times
-// NumPy and PyTorch: one call to warm up, then calls timed calls, each of
-// batch calls of fn in a row (the time divided by batch), and reports
+// NumPy and PyTorch: one batch to warm up, then calls timed batches, each
+// of batch calls of fn in a row (the time divided by batch), and reports
 // their median as "median-ns/op", with the count as "median-calls". It
 // runs after the benchmark's b.Loop, outside its timing, so ns/op stays
 // the mean over the loop's calls.
 func reportMedian(b *testing.B, calls, batch int, fn func() error) {
 	b.Helper()
 	b.StopTimer()
-	if err := fn(); err != nil {
-		b.Fatal(err)
-	}
-	times := make([]float64, calls)
-	for i := range times {
+	timed := func() float64 {
 		start := time.Now()
 		for range batch {
 			if err := fn(); err != nil {
 				b.Fatal(err)
 			}
 		}
-		times[i] = float64(time.Since(start).Nanoseconds()) / float64(batch)
+		return float64(time.Since(start).Nanoseconds()) / float64(batch)
+	}
+	timed() // the warm-up: one batch, as compare.py's fn() is the batch
+	times := make([]float64, calls)
+	for i := range times {
+		times[i] = timed()
 	}
 	b.ReportMetric(medianOf(times), medianMetricUnit)
 	b.ReportMetric(float64(calls), medianCallsMetric)

@@ -377,7 +377,7 @@ func printTable(w io.Writer, kael, mean map[string]float64, ref *refTimes, round
 	if ref == nil {
 		ref = &refTimes{}
 	}
-	fmt.Fprintf(w, "Every time: the median of a row's calls after one warm-up call (%s), kael's as compare.py's; then the median of %d rounds in turn; \"kael mean\": go test's ns/op, the mean over about a second of calls (the kael column before 2026-12-07)\n",
+	fmt.Fprintf(w, "Every time: the median of a row's calls after one warm-up call or batch (%s), kael's as compare.py's; then the median of %d rounds in turn; \"kael mean\": go test's ns/op, the mean over about a second of calls (the kael column before 2026-12-07)\n",
 		callsLabel(), rounds)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "work\tkael\tNumPy\tPyTorch\tvs NumPy\tvs PyTorch\tgoal\tkael mean\t")
