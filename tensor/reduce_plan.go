@@ -276,10 +276,11 @@ const claimPiece = 4
 // next piece from a shared counter until none is left. ParallelFor's fixed
 // shares make the caller wait for a goroutine that starts late — the
 // pool's worker woken from its sleep, or its thread not scheduled, 0.1 to
-// 2 ms on a busy 2-core VM (docs/performance.md, "The float32 sum's two
-// threads", issue 34) — where here the goroutines that run take its
-// pieces. Which goroutine sums a piece does not change what is computed.
-// It stops between pieces at an interrupt, as ParallelFor does.
+// 2 ms on a busy 2-core VM (issue 34; docs/performance.md, "The first
+// table timed alike, and the float32 sum's two threads") — where here the
+// goroutines that run take its pieces. Which goroutine sums a piece does
+// not change what is computed. It stops between pieces at an interrupt,
+// as ParallelFor does.
 func claimFor(n, piece int, body func(begin, end int)) error {
 	piece = max(piece, 1)
 	pieces := (n + piece - 1) / piece
