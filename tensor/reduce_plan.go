@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -249,7 +248,7 @@ func reduceRows[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, A],
 		return err
 	}
 	partial := make([]A, p.m*chunks)
-	err := claimFor(len(partial), claimPiece, func(b, e int) {
+	err := ParallelFor(len(partial), 1, func(b, e int) {
 		for t := b; t < e; t++ {
 			o, c := t/chunks, t%chunks
 			base := p.x.offset + offsetOf(o, p.oShape, p.oStrides)
@@ -263,46 +262,6 @@ func reduceRows[T Computable, A any](p *reducePlan, x []T, ops *reduceOps[T, A],
 		out[o] = r.tree(partial[o*chunks : (o+1)*chunks])
 	}
 	return nil
-}
-
-// claimPiece is how many chunks of GrainSize elements a goroutine of
-// claimFor takes at a time: 4 chunks, 512 KiB of float32, about 15 µs of
-// one core's streaming, so that the goroutines finish within a piece of
-// each other.
-const claimPiece = 4
-
-// claimFor calls body on the pieces [i*piece, min((i+1)*piece, n)) of
-// [0, n), on up to NumThreads goroutines (ParallelFor's), each taking the
-// next piece from a shared counter until none is left. ParallelFor's fixed
-// shares make the caller wait for a goroutine that starts late — the
-// pool's worker woken from its sleep, or its thread not scheduled, 0.1 to
-// 2 ms on a busy 2-core VM (issue 34; docs/performance.md, "The first
-// table timed alike, and the float32 sum's two threads") — where here the
-// goroutines that run take its pieces. Which goroutine sums a piece does
-// not change what is computed. It stops between pieces at an interrupt,
-// as ParallelFor does.
-func claimFor(n, piece int, body func(begin, end int)) error {
-	piece = max(piece, 1)
-	pieces := (n + piece - 1) / piece
-	var next atomic.Int64
-	var stopped atomic.Bool
-	err := ParallelFor(min(NumThreads(), pieces), 1, func(_, _ int) {
-		for !stopped.Load() {
-			i := int(next.Add(1) - 1)
-			if i >= pieces {
-				return
-			}
-			if Interrupted() {
-				stopped.Store(true)
-				return
-			}
-			body(i*piece, min(n, (i+1)*piece))
-		}
-	})
-	if err == nil && stopped.Load() {
-		err = errInterrupted()
-	}
-	return err
 }
 
 // tree combines partial results pairwise.
