@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -236,6 +237,45 @@ func TestSelectLangRows(t *testing.T) {
 		}
 		if strings.Join(keys, ",") != strings.Join(tc.want, ",") {
 			t.Errorf("%q: rows %v, want %v", tc.keys, keys, tc.want)
+		}
+	}
+}
+
+// TestRowsCallsMatchBenchmarks checks the rows' counts against the
+// constants tensor's benchmarks pass to reportMedian (kaelbench also
+// warns when a benchmark reports another count).
+func TestRowsCallsMatchBenchmarks(t *testing.T) {
+	src, err := os.ReadFile("../../tensor/bench_median_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	consts := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*(median\w+)\s*=\s*(\d+)`).FindAllStringSubmatch(string(src), -1) {
+		consts[m[1]], _ = strconv.Atoi(m[2])
+	}
+	want := map[string][2]string{
+		"add_f32_16M":       {"medianCallsLarge", ""},
+		"sum_f32_16M":       {"medianCallsLarge", ""},
+		"softmax_4096x1024": {"medianCallsHeavy", ""},
+		"matmul_f32_1024":   {"medianCallsHeavy", ""},
+		"matmul_f64_1024":   {"medianCallsHeavy", ""},
+		"add_tiny":          {"medianCallsTiny", "medianBatchTiny"},
+	}
+	for _, r := range rows {
+		w, ok := want[r.key]
+		if !ok {
+			t.Errorf("%s: no reportMedian count named for it here", r.key)
+			continue
+		}
+		if n, ok := consts[w[0]]; !ok || n != r.calls {
+			t.Errorf("%s: tensor's %s = %d (found %v), the row %d", r.key, w[0], n, ok, r.calls)
+		}
+		batch := 1
+		if w[1] != "" {
+			batch = consts[w[1]]
+		}
+		if batch != r.batch {
+			t.Errorf("%s: tensor's batch %d, the row %d", r.key, batch, r.batch)
 		}
 	}
 }
