@@ -6,24 +6,26 @@ const benchN = 1 << 24
 
 func benchAdd(b *testing.B, x, y, out *Tensor) {
 	b.SetBytes(int64(3 * 4 * benchN))
+	add := func() error {
+		if out == nil {
+			_, err := Add(x, y)
+			return err
+		}
+		// Like NumPy's add(x, y, out=z): no allocation in the loop.
+		it, err := NewIter(IterConfig{Out: out, Inputs: []*Tensor{x, y}})
+		if err != nil {
+			return err
+		}
+		k, _ := AddSpec.kernels.Select("add", Float32)
+		return k(it)
+	}
 	b.ResetTimer()
 	for b.Loop() {
-		var err error
-		if out != nil {
-			// Like NumPy's add(x, y, out=z): no allocation in the loop.
-			it, e := NewIter(IterConfig{Out: out, Inputs: []*Tensor{x, y}})
-			if e != nil {
-				b.Fatal(e)
-			}
-			k, _ := AddSpec.kernels.Select("add", Float32)
-			err = k(it)
-		} else {
-			_, err = Add(x, y)
-		}
-		if err != nil {
+		if err := add(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportMedian(b, medianCallsLarge, 1, add)
 }
 
 // BenchmarkAddFloat32Contiguous adds two contiguous 2^24 float32 vectors
@@ -63,9 +65,14 @@ func BenchmarkAddFloat32Transposed(b *testing.B) {
 // BenchmarkAddTiny measures the fixed cost of one operation on 2 elements.
 func BenchmarkAddTiny(b *testing.B) {
 	x, _ := Ones(Float32, 2)
+	add := func() error {
+		_, err := Add(x, x)
+		return err
+	}
 	for b.Loop() {
-		if _, err := Add(x, x); err != nil {
+		if err := add(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportMedian(b, medianCallsTiny, medianBatchTiny, add)
 }

@@ -8,12 +8,17 @@ import (
 func benchMatmul(b *testing.B, d DType, n int) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	x, y := randTensor(b, rng, d, n, n), randTensor(b, rng, d, n, n)
+	matmul := func() error {
+		_, err := Matmul(x, y)
+		return err
+	}
 	for b.Loop() {
-		if _, err := Matmul(x, y); err != nil {
+		if err := matmul(); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	reportMedian(b, medianCallsHeavy, 1, matmul)
 }
 
 // NumPy with OpenBLAS's best kernel: 6.2 ms on this machine class.

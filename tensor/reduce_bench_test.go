@@ -16,11 +16,16 @@ func benchInput(b *testing.B, shape ...int) *Tensor {
 func benchSum(b *testing.B, x *Tensor, dims []int) {
 	b.SetBytes(int64(x.Nbytes()))
 	b.ResetTimer()
+	sum := func() error {
+		_, err := Sum(x, dims, false)
+		return err
+	}
 	for b.Loop() {
-		if _, err := Sum(x, dims, false); err != nil {
+		if err := sum(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportMedian(b, medianCallsLarge, 1, sum)
 }
 
 // BenchmarkSumFloat32_16M sums 2^24 contiguous float32 values; PyTorch

@@ -1,7 +1,11 @@
 """Time NumPy and PyTorch on the work kael's benchmarks do; print JSON.
 
 Run by kaelbench (make bench). Each entry is the median wall time in
-seconds of repeated runs, or null when the library is missing. Matmul with
+seconds of repeated runs (median_time: one warm-up call, then the median of
+repeat calls), or null when the library is missing. kael's benchmarks time
+their rows the same way, over the same counts (reportMedian in tensor's
+benchmarks; kaelbench's rows table holds the counts and its tests check
+them against this file): change a count in all three places. Matmul with
 NumPy runs in a child process with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE
 unset, so that OpenBLAS picks its best kernel for this CPU.
 """

@@ -33,15 +33,19 @@ type row struct {
 	key, work, pkg, bench string
 	goal                  float64 // minimum speed ratio against goalRef
 	goalRef               string  // "numpy" or "torch"
+	// calls is how many calls compare.py's median_time takes the median
+	// of, for NumPy and PyTorch, and the benchmark (reportMedian) for
+	// kael; batch calls are timed together as one (the tiny add).
+	calls, batch int
 }
 
 var rows = []row{
-	{"add_f32_16M", "add f32 2^24, out=", "./tensor/", "BenchmarkAddFloat32Contiguous", 0.8, "numpy"},
-	{"sum_f32_16M", "sum f32 2^24", "./tensor/", "BenchmarkSumFloat32_16M", 0.8, "torch"},
-	{"softmax_4096x1024", "softmax rows 4096x1024 f32", "./tensor/", "BenchmarkSoftmaxRows4096x1024", 1.0, "torch"},
-	{"matmul_f32_1024", "matmul f32 1024^3", "./tensor/", "BenchmarkMatmulFloat32_1024", 0.5, "numpy"},
-	{"matmul_f64_1024", "matmul f64 1024^3", "./tensor/", "BenchmarkMatmulFloat64_1024", 0, ""},
-	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 1.0, "numpy"},
+	{"add_f32_16M", "add f32 2^24, out=", "./tensor/", "BenchmarkAddFloat32Contiguous", 0.8, "numpy", 20, 1},
+	{"sum_f32_16M", "sum f32 2^24", "./tensor/", "BenchmarkSumFloat32_16M", 0.8, "torch", 20, 1},
+	{"softmax_4096x1024", "softmax rows 4096x1024 f32", "./tensor/", "BenchmarkSoftmaxRows4096x1024", 1.0, "torch", 10, 1},
+	{"matmul_f32_1024", "matmul f32 1024^3", "./tensor/", "BenchmarkMatmulFloat32_1024", 0.5, "numpy", 10, 1},
+	{"matmul_f64_1024", "matmul f64 1024^3", "./tensor/", "BenchmarkMatmulFloat64_1024", 0, "", 10, 1},
+	{"add_tiny", "tiny add (2 elements)", "./tensor/", "BenchmarkAddTiny", 1.0, "numpy", 5, 10000},
 }
 
 func main() {
@@ -76,7 +80,7 @@ func main() {
 	}
 	// The machine's speed drifts (shared memory bandwidth, other load), so
 	// kael and the references take turns and each keeps its median.
-	kael := map[string][]float64{}
+	kael, kaelMean := map[string][]float64{}, map[string][]float64{}
 	var refs []*refTimes
 	for round := 1; round <= *rounds; round++ {
 		fmt.Fprintf(os.Stderr, "round %d of %d\n", round, *rounds)
@@ -85,8 +89,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, "kaelbench:", err)
 			os.Exit(1)
 		}
-		for key, v := range k {
+		for key, v := range k.median {
 			kael[key] = append(kael[key], v)
+		}
+		for key, v := range k.mean {
+			kaelMean[key] = append(kaelMean[key], v)
 		}
 		ref, err := references(*python)
 		if err != nil {
@@ -95,11 +102,14 @@ func main() {
 		}
 		refs = append(refs, ref)
 	}
-	medians := map[string]float64{}
+	medians, means := map[string]float64{}, map[string]float64{}
 	for key, v := range kael {
 		medians[key] = median(v)
 	}
-	printTable(os.Stdout, medians, medianRefs(refs))
+	for key, v := range kaelMean {
+		means[key] = median(v)
+	}
+	printTable(os.Stdout, medians, means, medianRefs(refs), len(refs))
 	if *gpt2Flag {
 		runGPT2Bench(os.Stdout, *python)
 	}
@@ -141,6 +151,27 @@ func mainLang(rounds int, cpython, torchPython string) {
 	}
 	fmt.Printf("Language engine: CPU time per loop iteration, median over rounds of (t(2N) - t(N)) / N, kael -c against %s, %s\n", cpython, cpuLabel(cpu))
 	fmt.Print(buf.String())
+}
+
+// callsLabel says how many calls each row's median takes, as the rows
+// table (and compare.py) say: "20 calls: add, sum; ...".
+func callsLabel() string {
+	var parts []string
+	byCount := map[string][]string{}
+	for _, r := range rows {
+		n := fmt.Sprintf("%d calls", r.calls)
+		if r.batch > 1 {
+			n = fmt.Sprintf("%d batches of %d calls, per call", r.calls, r.batch)
+		}
+		if byCount[n] == nil {
+			parts = append(parts, n)
+		}
+		byCount[n] = append(byCount[n], r.key)
+	}
+	for i, n := range parts {
+		parts[i] = n + ": " + strings.Join(byCount[n], ", ")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // cpuLabel says where onOneCPU ran the processes.
@@ -189,14 +220,22 @@ func medianRefs(refs []*refTimes) *refTimes {
 	return out
 }
 
-// goBenchmarks runs the benchmarks of every row once and returns the
-// seconds per operation by row key.
-func goBenchmarks() (map[string]float64, error) {
+// kaelTimes are kael's times of the first table's rows by row key, in
+// seconds a call: median is the median of the row's calls (medianCalls of
+// them, compare.py's method), mean the mean over go test's second of calls
+// (the table's method until 2026-12-07, issue 34).
+type kaelTimes struct {
+	median, mean map[string]float64
+	calls        map[string]int
+}
+
+// goBenchmarks runs the benchmarks of every row once.
+func goBenchmarks() (kaelTimes, error) {
 	byPkg := map[string][]row{}
 	for _, r := range rows {
 		byPkg[r.pkg] = append(byPkg[r.pkg], r)
 	}
-	out := map[string]float64{}
+	out := kaelTimes{median: map[string]float64{}, mean: map[string]float64{}, calls: map[string]int{}}
 	for pkg, rs := range byPkg {
 		names := make([]string, len(rs))
 		for i, r := range rs {
@@ -208,32 +247,70 @@ func goBenchmarks() (map[string]float64, error) {
 		fmt.Fprintf(os.Stderr, "running %s\n", strings.Join(cmd.Args, " "))
 		stdout, err := cmd.Output()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
+			return out, fmt.Errorf("%s: %w", strings.Join(cmd.Args, " "), err)
 		}
 		samples := parseBench(bytes.NewReader(stdout))
 		for _, r := range rs {
-			if s := samples[r.bench]; len(s) > 0 {
-				out[r.key] = median(s)
+			s := samples[r.bench]
+			if s == nil {
+				continue
+			}
+			if len(s.mean) > 0 {
+				out.mean[r.key] = median(s.mean)
+			}
+			if len(s.median) > 0 {
+				out.median[r.key] = median(s.median)
+				out.calls[r.key] = s.calls
+				if s.calls != r.calls {
+					fmt.Fprintf(os.Stderr, "kaelbench: %s timed %d calls for its median, compare.py %d\n", r.bench, s.calls, r.calls)
+				}
 			}
 		}
 	}
 	return out, nil
 }
 
-var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
+// benchSamples are one benchmark's figures in `go test -bench` output, one
+// per line of it, in seconds a call: mean is ns/op, median the
+// "median-ns/op" metric (tensor's reportMedian), over calls calls.
+type benchSamples struct {
+	mean, median []float64
+	calls        int
+}
 
-// parseBench reads `go test -bench` output into seconds per op by name.
-func parseBench(r io.Reader) map[string][]float64 {
-	out := map[string][]float64{}
+var (
+	benchLine   = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
+	benchMetric = regexp.MustCompile(`\s([\d.]+(?:e[+-]?\d+)?) (median-ns/op|median-calls)(?:\s|$)`)
+)
+
+// parseBench reads `go test -bench` output by benchmark name.
+func parseBench(r io.Reader) map[string]*benchSamples {
+	out := map[string]*benchSamples{}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
-		m := benchLine.FindStringSubmatch(sc.Text())
+		line := sc.Text()
+		m := benchLine.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
-		ns, err := strconv.ParseFloat(m[2], 64)
-		if err == nil {
-			out[m[1]] = append(out[m[1]], ns/1e9)
+		s := out[m[1]]
+		if s == nil {
+			s = &benchSamples{}
+			out[m[1]] = s
+		}
+		if ns, err := strconv.ParseFloat(m[2], 64); err == nil {
+			s.mean = append(s.mean, ns/1e9)
+		}
+		for _, mm := range benchMetric.FindAllStringSubmatch(line, -1) {
+			v, err := strconv.ParseFloat(mm[1], 64)
+			if err != nil {
+				continue
+			}
+			if mm[2] == "median-calls" {
+				s.calls = int(v)
+			} else {
+				s.median = append(s.median, v/1e9)
+			}
 		}
 	}
 	return out
@@ -291,19 +368,29 @@ func formatDuration(s float64) string {
 	return time.Duration(s * 1e9).Round(time.Duration(max(1, int(s*1e9/1000)))).String()
 }
 
-// printTable writes the comparison. A ratio is the reference's time divided
-// by kael's: above 1 kael is faster.
-func printTable(w io.Writer, kael map[string]float64, ref *refTimes) {
+// printTable writes the comparison. kael holds the medians of the rows'
+// calls, timed as compare.py times NumPy and PyTorch, and mean the means
+// over go test's second of calls (the kael column until 2026-12-07): a row
+// without a median shows its mean, marked. A ratio is the reference's time
+// divided by kael's: above 1 kael is faster. rounds counts the rounds.
+func printTable(w io.Writer, kael, mean map[string]float64, ref *refTimes, rounds int) {
 	if ref == nil {
 		ref = &refTimes{}
 	}
+	fmt.Fprintf(w, "Every time: the median of a row's calls after one warm-up call or batch (%s), kael's as compare.py's; then the median of %d rounds in turn; \"kael mean\": go test's ns/op, the mean over about a second of calls (the kael column before 2026-12-07)\n",
+		callsLabel(), rounds)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "work\tkael\tNumPy\tPyTorch\tvs NumPy\tvs PyTorch\tgoal\t")
+	fmt.Fprintln(tw, "work\tkael\tNumPy\tPyTorch\tvs NumPy\tvs PyTorch\tgoal\tkael mean\t")
 	for _, r := range rows {
 		k, ok := kael[r.key]
-		cells := []string{r.work, "-", "-", "-", "-", "-", "-"}
+		cells := []string{r.work, "-", "-", "-", "-", "-", "-", "-"}
 		if ok {
 			cells[1] = formatDuration(k)
+		} else if k, ok = mean[r.key]; ok {
+			cells[1] = formatDuration(k) + " (mean)"
+		}
+		if m, mOK := mean[r.key]; mOK {
+			cells[7] = formatDuration(m)
 		}
 		np, npOK := seconds(ref.NumPy, r.key)
 		pt, ptOK := seconds(ref.Torch, r.key)

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -8,24 +11,116 @@ import (
 func TestParseBench(t *testing.T) {
 	out := `goos: linux
 BenchmarkAddTiny-2   	  500000	      2794 ns/op
-BenchmarkAddTiny-2   	  500000	      2000 ns/op
-BenchmarkMatmulFloat32_1024-2   	      20	  12291429 ns/op	 174.7 GFLOP/s
+BenchmarkAddTiny-2   	  500000	      2000 ns/op	         5.000 median-calls	      1140 median-ns/op
+BenchmarkMatmulFloat32_1024-2   	      20	  12291429 ns/op	 174.7 GFLOP/s	        10.00 median-calls	  11000000 median-ns/op
+BenchmarkSumFloat32_16M-2   	     100	   7423005 ns/op	9040.66 MB/s	        20.00 median-calls	   6.522688e+06 median-ns/op
+BenchmarkSumRows4096   	     100	   1500000 ns/op
+BenchmarkOdd-2   	     100	   1500000 ns/op	 3 xmedian-ns/op
 PASS`
 	got := parseBench(strings.NewReader(out))
-	if len(got["BenchmarkAddTiny"]) != 2 || got["BenchmarkAddTiny"][1] != 2e-6 {
-		t.Errorf("tiny: %v", got["BenchmarkAddTiny"])
+	tests := []struct {
+		name         string
+		mean, median []float64
+		calls        int
+	}{
+		{"BenchmarkAddTiny", []float64{2794e-9, 2e-6}, []float64{1140e-9}, 5},
+		{"BenchmarkMatmulFloat32_1024", []float64{0.012291429}, []float64{0.011}, 10},
+		{"BenchmarkSumFloat32_16M", []float64{0.007423005}, []float64{0.006522688}, 20},
+		{"BenchmarkSumRows4096", []float64{0.0015}, nil, 0},
+		{"BenchmarkOdd", []float64{0.0015}, nil, 0}, // another unit is not the median
 	}
-	if v := got["BenchmarkMatmulFloat32_1024"]; len(v) != 1 || v[0] != 0.012291429 {
-		t.Errorf("matmul: %v", v)
+	near := func(a, b []float64) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if d := a[i] - b[i]; d > 1e-12 || d < -1e-12 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, tc := range tests {
+		s := got[tc.name]
+		if s == nil {
+			t.Errorf("%s: not parsed", tc.name)
+			continue
+		}
+		if !near(s.mean, tc.mean) || !near(s.median, tc.median) || s.calls != tc.calls {
+			t.Errorf("%s: mean %v median %v calls %d, want %v %v %d", tc.name, s.mean, s.median, s.calls, tc.mean, tc.median, tc.calls)
+		}
+	}
+	if len(got) != len(tests) {
+		t.Errorf("parsed %d benchmarks, want %d", len(got), len(tests))
+	}
+}
+
+// TestRowsCallsMatchCompare checks that every row's count of calls is
+// the one compare.py's median_time uses for NumPy and for PyTorch, so that
+// kael's medians (tensor's reportMedian, which kaelbench checks against
+// the rows at run time) and the references' are over as many calls.
+func TestRowsCallsMatchCompare(t *testing.T) {
+	call := regexp.MustCompile(`"(\w+)": median_time\((.*), (\d+)\)(?: / (\d+))?,`)
+	found := map[string]int{}
+	for _, m := range call.FindAllStringSubmatch(compareScript, -1) {
+		key := m[1]
+		var r *row
+		for i := range rows {
+			if rows[i].key == key {
+				r = &rows[i]
+			}
+		}
+		if r == nil {
+			t.Errorf("compare.py times %q, no row of the table", key)
+			continue
+		}
+		found[key]++
+		if n, _ := strconv.Atoi(m[3]); n != r.calls {
+			t.Errorf("%s: compare.py takes the median of %d calls, the row %d", key, n, r.calls)
+		}
+		batch := 1
+		if strings.Contains(m[2], "for _ in range(") {
+			b := regexp.MustCompile(`range\((\d+)\)`).FindStringSubmatch(m[2])
+			batch, _ = strconv.Atoi(b[1])
+			if d, _ := strconv.Atoi(m[4]); d != batch {
+				t.Errorf("%s: a batch of %d calls divided by %s", key, batch, m[4])
+			}
+		}
+		if batch != r.batch {
+			t.Errorf("%s: compare.py times batches of %d calls, the row %d", key, batch, r.batch)
+		}
+	}
+	// NumPy's matmuls, timed in a loop over the two dtypes.
+	if m := regexp.MustCompile(`out\[name\] = median_time\(lambda: a @ b, (\d+)\)`).FindStringSubmatch(compareScript); m == nil {
+		t.Error("compare.py's NumPy matmul loop not found")
+	} else {
+		for _, key := range []string{"matmul_f32_1024", "matmul_f64_1024"} {
+			found[key]++
+			for _, r := range rows {
+				if n, _ := strconv.Atoi(m[1]); r.key == key && n != r.calls {
+					t.Errorf("%s: NumPy's median of %d calls, the row %d", key, n, r.calls)
+				}
+			}
+		}
+	}
+	for _, r := range rows {
+		if found[r.key] != 2 { // NumPy and PyTorch
+			t.Errorf("%s: compare.py times it %d times, want 2", r.key, found[r.key])
+		}
 	}
 }
 
 func TestPrintTable(t *testing.T) {
 	var b strings.Builder
 	printTable(&b, map[string]float64{"add_f32_16M": 0.005, "sum_f32_16M": 0.004},
-		&refTimes{NumPy: map[string]any{"add_f32_16M": 0.0056}, Torch: map[string]any{"sum_f32_16M": 0.002}})
+		map[string]float64{"add_f32_16M": 0.006, "sum_f32_16M": 0.003, "add_tiny": 2e-6},
+		&refTimes{NumPy: map[string]any{"add_f32_16M": 0.0056, "add_tiny": 3e-6}, Torch: map[string]any{"sum_f32_16M": 0.002}}, 3)
 	out := b.String()
-	for _, want := range []string{"add f32 2^24, out=", "1.12x", "≥ 0.8x numpy: met", "0.50x", "≥ 0.8x torch: MISSED"} {
+	for _, want := range []string{"add f32 2^24, out=", "1.12x", "≥ 0.8x numpy: met", "0.50x", "≥ 0.8x torch: MISSED",
+		"6ms",                 // the mean, in its own column
+		"2µs (mean)", "1.50x", // a row without a median: the mean, marked
+		"median of 3 rounds", "20 calls: add_f32_16M, sum_f32_16M", "10 calls: softmax_4096x1024, matmul_f32_1024",
+		"5 batches of 10000 calls, per call: add_tiny", "kael mean"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -142,6 +237,45 @@ func TestSelectLangRows(t *testing.T) {
 		}
 		if strings.Join(keys, ",") != strings.Join(tc.want, ",") {
 			t.Errorf("%q: rows %v, want %v", tc.keys, keys, tc.want)
+		}
+	}
+}
+
+// TestRowsCallsMatchBenchmarks checks the rows' counts against the
+// constants tensor's benchmarks pass to reportMedian (kaelbench also
+// warns when a benchmark reports another count).
+func TestRowsCallsMatchBenchmarks(t *testing.T) {
+	src, err := os.ReadFile("../../tensor/bench_median_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	consts := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*(median\w+)\s*=\s*(\d+)`).FindAllStringSubmatch(string(src), -1) {
+		consts[m[1]], _ = strconv.Atoi(m[2])
+	}
+	want := map[string][2]string{
+		"add_f32_16M":       {"medianCallsLarge", ""},
+		"sum_f32_16M":       {"medianCallsLarge", ""},
+		"softmax_4096x1024": {"medianCallsHeavy", ""},
+		"matmul_f32_1024":   {"medianCallsHeavy", ""},
+		"matmul_f64_1024":   {"medianCallsHeavy", ""},
+		"add_tiny":          {"medianCallsTiny", "medianBatchTiny"},
+	}
+	for _, r := range rows {
+		w, ok := want[r.key]
+		if !ok {
+			t.Errorf("%s: no reportMedian count named for it here", r.key)
+			continue
+		}
+		if n, ok := consts[w[0]]; !ok || n != r.calls {
+			t.Errorf("%s: tensor's %s = %d (found %v), the row %d", r.key, w[0], n, ok, r.calls)
+		}
+		batch := 1
+		if w[1] != "" {
+			batch = consts[w[1]]
+		}
+		if batch != r.batch {
+			t.Errorf("%s: tensor's batch %d, the row %d", r.key, batch, r.batch)
 		}
 	}
 }
