@@ -15,6 +15,9 @@ Runs a script as python3 runs one: it prints only what it prints (the value
 of a last bare expression is not shown; kael -c shows it). Promotion notes
 go to stderr; an error goes to stderr with its source line, and the exit
 status is 1. Only regular files up to 16 MiB are read.
+
+KAEL_CPUPROFILE=FILE in the environment writes a CPU profile of the run to
+FILE, for go tool pprof (docs/performance.md).
 `,
 	"version": `usage: kael version
 
