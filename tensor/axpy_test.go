@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 )
 
@@ -82,7 +83,7 @@ func TestAddScaledInPlace(t *testing.T) {
 		if AddScaledInPlace(a, b, -0.37) {
 			t.Errorf("%s: computed, want false", c.name)
 		}
-		if now := axpyMust(a.Float64s()); !equalFloats(now, was) {
+		if now := axpyMust(a.Float64s()); !slices.Equal(now, was) {
 			t.Errorf("%s: a changed", c.name)
 		}
 	}
@@ -94,16 +95,4 @@ func axpyMust[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
