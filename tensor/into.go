@@ -83,27 +83,7 @@ func MatmulInto(out, a, b *Tensor) error {
 	if err != nil {
 		return err
 	}
-	// As matmul: a stack of matrices times one matrix is one tall product
-	// when the stack's rows are evenly spaced in memory.
-	batch, c := aBatch, out
-	if len(bBatch) == 0 && len(aBatch) > 0 {
-		if strides := viewStrides(a.shape, a.strides, []int{numel(aBatch) * m, k}); strides != nil {
-			a = a.view([]int{numel(aBatch) * m, k}, strides, a.offset)
-			batch = nil
-			c = out.view([]int{numel(outShape) / max(n, 1), n}, []int{n, 1}, out.offset)
-		}
-	}
-	if numel(outShape) == 0 {
-		return nil
-	}
-	p := &mmBatch{
-		m: c.shape[c.Dim()-2], n: n, k: k, a: a, b: b, c: out,
-		aOffs: batchOffsets(a, batch), bOffs: batchOffsets(b, batch), cOffs: batchOffsets(c, batch),
-		aRows: a.strides[a.Dim()-2], aCols: a.strides[a.Dim()-1],
-		bRows: b.strides[b.Dim()-2], bCols: b.strides[b.Dim()-1],
-		cRows: n, cCols: 1,
-	}
-	if err := kernel(p); err != nil {
+	if err := runMatmul(kernel, a, b, out, aBatch, len(bBatch) == 0); err != nil {
 		return err
 	}
 	out.MarkModified()
@@ -162,9 +142,9 @@ func LinearInto(out, x, weight, bias *Tensor) error {
 	return AddSpec.ApplyInPlace(out, bias)
 }
 
-// normRows checks LayerNormInto's operands and returns the row length and
+// normOperands checks LayerNormInto's operands and returns the row length and
 // the weight and bias as contiguous tensors (nil where they are nil).
-func normRows(op string, out, x, weight, bias *Tensor) (n int, w, b *Tensor, err error) {
+func normOperands(op string, out, x, weight, bias *Tensor) (n int, w, b *Tensor, err error) {
 	if x.Dim() == 0 {
 		return 0, nil, nil, Errorf(RuntimeError, "%s: expected an input of at least 1 dimension", op)
 	}
@@ -193,7 +173,7 @@ func normRows(op string, out, x, weight, bias *Tensor) (n int, w, b *Tensor, err
 // bit (its kernel's functions, row by row).
 func LayerNormInto(out, x, weight, bias *Tensor, eps float64) error {
 	const op = "layer_norm_into"
-	n, w, b, err := normRows(op, out, x, weight, bias)
+	n, w, b, err := normOperands(op, out, x, weight, bias)
 	if err != nil {
 		return err
 	}
@@ -204,9 +184,9 @@ func LayerNormInto(out, x, weight, bias *Tensor, eps float64) error {
 		return nil
 	}
 	if x.dtype == Float32 {
-		err = normRowsInto[float32](out, x, nil, w, b, out.Numel()/n, n, eps, nil)
+		err = normRows[float32](out, x, nil, w, b, out.Numel()/n, n, eps, nil)
 	} else {
-		err = normRowsInto[float64](out, x, nil, w, b, out.Numel()/n, n, eps, nil)
+		err = normRows[float64](out, x, nil, w, b, out.Numel()/n, n, eps, nil)
 	}
 	if err != nil {
 		return err
@@ -225,7 +205,7 @@ func LayerNormInto(out, x, weight, bias *Tensor, eps float64) error {
 // moments and normalization of the rounded row.
 func AddLayerNormInto(out, h, a, weight, bias *Tensor, eps float64) error {
 	const op = "add_layer_norm_into"
-	n, w, b, err := normRows(op, out, h, weight, bias)
+	n, w, b, err := normOperands(op, out, h, weight, bias)
 	if err != nil {
 		return err
 	}
@@ -243,9 +223,9 @@ func AddLayerNormInto(out, h, a, weight, bias *Tensor, eps float64) error {
 	}
 	rows := out.Numel() / n
 	if h.dtype == Float32 {
-		err = normRowsInto(out, h, a, w, b, rows, n, eps, vecmath.AddVV)
+		err = normRows(out, h, a, w, b, rows, n, eps, vecmath.AddVV)
 	} else {
-		err = normRowsInto(out, h, a, w, b, rows, n, eps, vecmath.AddFloat64)
+		err = normRows(out, h, a, w, b, rows, n, eps, vecmath.AddFloat64)
 	}
 	if err != nil {
 		return err
@@ -253,35 +233,6 @@ func AddLayerNormInto(out, h, a, weight, bias *Tensor, eps float64) error {
 	h.MarkModified()
 	out.MarkModified()
 	return nil
-}
-
-// normRowsInto normalizes each of rows rows of n elements of h into out
-// with layerNormKernel's functions (layerNormMoments, normalizeRow), so
-// with its bits; when a is not nil, each row of h first gains a's row in
-// place (add, each sum rounded once). Unlike the kernel it honours out's
-// offset.
-func normRowsInto[T float32 | float64](out, h, a, w, b *Tensor, rows, n int, eps float64, add func(o, x, y []T)) error {
-	hs, os := h.storage.data.([]T)[h.offset:], out.storage.data.([]T)[out.offset:]
-	var as, ws, bs []T
-	if a != nil {
-		as = a.storage.data.([]T)[a.offset:]
-	}
-	if w != nil {
-		ws = w.storage.data.([]T)[w.offset : w.offset+n]
-	}
-	if b != nil {
-		bs = b.storage.data.([]T)[b.offset : b.offset+n]
-	}
-	return ParallelFor(rows, max(1, GrainSize/n), func(begin, end int) {
-		for r := begin; r < end; r++ {
-			row := hs[r*n : (r+1)*n]
-			if as != nil {
-				add(row, row, as[r*n:(r+1)*n])
-			}
-			mean, rstd := layerNormMoments(row, eps)
-			normalizeRow(os[r*n:(r+1)*n], row, ws, bs, mean, rstd)
-		}
-	})
 }
 
 // GeluInPlace applies Gelu(x, approximate) to a floating-point x in place,
@@ -317,28 +268,15 @@ func SoftmaxInto(out, x *Tensor) error {
 	if out.Numel() == 0 {
 		return nil
 	}
-	var err error
-	if x.dtype == Float32 {
-		err = softmaxRowsInto(out, x, n, softmaxRow32)
-	} else {
-		err = softmaxRowsInto(out, x, n, softmaxRow(expInto64))
-	}
+	kernel, err := softmaxKernels.Select(op, x.dtype)
 	if err != nil {
+		return err
+	}
+	if err := kernel(x, out, x.Numel()/n, n, 1, false); err != nil {
 		return err
 	}
 	out.MarkModified()
 	return nil
-}
-
-// softmaxRowsInto is softmaxKernel's loop over contiguous rows of n
-// elements, honouring out's offset.
-func softmaxRowsInto[T float32 | float64](out, x *Tensor, n int, row func(dst, src []T, log bool)) error {
-	xs, os := x.storage.data.([]T)[x.offset:x.offset+x.Numel()], out.storage.data.([]T)[out.offset:out.offset+out.Numel()]
-	return ParallelFor(len(xs)/n, max(1, GrainSize/n), func(begin, end int) {
-		for r := begin; r < end; r++ {
-			row(os[r*n:(r+1)*n], xs[r*n:(r+1)*n], false)
-		}
-	})
 }
 
 // MatmulWidenedInto writes MatmulWidened(x, w) into out, a contiguous

@@ -227,29 +227,8 @@ func matmul(op string, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := out
-	// A stack of matrices times one matrix is one tall product when the
-	// stack's rows are evenly spaced in memory.
-	if len(bBatch) == 0 && len(aBatch) > 0 {
-		if strides := viewStrides(a2.shape, a2.strides, []int{numel(aBatch) * m, k}); strides != nil {
-			a2 = a2.view([]int{numel(aBatch) * m, k}, strides, a2.offset)
-			batch = nil
-			c = out.view([]int{numel(outShape) / max(n, 1), n}, []int{n, 1}, 0)
-		}
-	}
-	// An empty result needs no offsets, of which a broadcast batch
-	// against an empty matrix could have more than memory holds.
-	if numel(outShape) > 0 {
-		p := &mmBatch{
-			m: c.shape[c.Dim()-2], n: n, k: k, a: a2, b: b2, c: out,
-			aOffs: batchOffsets(a2, batch), bOffs: batchOffsets(b2, batch), cOffs: batchOffsets(c, batch),
-			aRows: a2.strides[a2.Dim()-2], aCols: a2.strides[a2.Dim()-1],
-			bRows: b2.strides[b2.Dim()-2], bCols: b2.strides[b2.Dim()-1],
-			cRows: n, cCols: 1,
-		}
-		if err := kernel(p); err != nil {
-			return nil, err
-		}
+	if err := runMatmul(kernel, a2, b2, out, batch, len(bBatch) == 0); err != nil {
+		return nil, err
 	}
 	// Drop the dimensions added to 1-D operands.
 	shape := outShape[:len(outShape)-2]
@@ -260,6 +239,36 @@ func matmul(op string, a, b *Tensor) (*Tensor, error) {
 		shape = append(shape, n)
 	}
 	return out.view(shape, contiguousStrides(shape), 0), nil
+}
+
+// runMatmul writes a·b into out, a contiguous [batch..., m, n] tensor: a
+// is [..., m, k] and b [..., k, n], their batch dimensions broadcast to
+// batch; oneB says that b is a single matrix. A stack of matrices times
+// one matrix is one tall product when the stack's rows are evenly spaced
+// in memory. Matmul and MatmulInto both run their products here.
+func runMatmul(kernel mmKernel, a, b, out *Tensor, batch []int, oneB bool) error {
+	m, k := a.shape[a.Dim()-2], a.shape[a.Dim()-1]
+	n := b.shape[b.Dim()-1]
+	// An empty result needs no offsets, of which a broadcast batch
+	// against an empty matrix could have more than memory holds.
+	if out.Numel() == 0 {
+		return nil
+	}
+	c := out
+	if oneB && len(batch) > 0 {
+		if strides := viewStrides(a.shape, a.strides, []int{numel(batch) * m, k}); strides != nil {
+			a = a.view([]int{numel(batch) * m, k}, strides, a.offset)
+			batch = nil
+			c = out.view([]int{out.Numel() / max(n, 1), n}, []int{n, 1}, out.offset)
+		}
+	}
+	return kernel(&mmBatch{
+		m: c.shape[c.Dim()-2], n: n, k: k, a: a, b: b, c: out,
+		aOffs: batchOffsets(a, batch), bOffs: batchOffsets(b, batch), cOffs: batchOffsets(c, batch),
+		aRows: a.strides[a.Dim()-2], aCols: a.strides[a.Dim()-1],
+		bRows: b.strides[b.Dim()-2], bCols: b.strides[b.Dim()-1],
+		cRows: n, cCols: 1,
+	})
 }
 
 // batchOffsets returns the storage offset of every matrix of t (whose last

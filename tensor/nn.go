@@ -88,7 +88,7 @@ const softmaxColumns = 256
 func softmaxKernel[T Float](row func(dst, src []T, log bool), exp func(x []T)) softmaxFunc {
 	return func(x, out *Tensor, outer, size, inner int, log bool) error {
 		xs := x.storage.data.([]T)[x.offset : x.offset+x.Numel()]
-		os := out.storage.data.([]T)
+		os := out.storage.data.([]T)[out.offset:] // SoftmaxInto's out may start anywhere
 		if inner == 1 {
 			// Each row is contiguous: a few passes per row over cached data.
 			return ParallelFor(outer, max(1, GrainSize/size), func(begin, end int) {
@@ -771,9 +771,19 @@ type layerNormFunc func(x, w, b, out *Tensor, rows, n int, eps float64) error
 var layerNormKernels = computed(FloatingDTypes(ByDType[layerNormFunc]{Float32: layerNormKernel[float32], Float64: layerNormKernel[float64]}))
 
 func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) error {
-	xs := x.storage.data.([]T)[x.offset:]
-	os := out.storage.data.([]T)
-	var ws, bs []T
+	return normRows[T](out, x, nil, w, b, rows, n, eps, nil)
+}
+
+// normRows normalizes each of rows contiguous rows of n elements of h into
+// out (layerNormMoments, then normalizeRow), both read from their offsets;
+// when a is not nil, each row of h first gains a's row in place (add, each
+// sum rounded once): AddLayerNormInto's residual add.
+func normRows[T Float](out, h, a, w, b *Tensor, rows, n int, eps float64, add func(o, x, y []T)) error {
+	hs, os := h.storage.data.([]T)[h.offset:], out.storage.data.([]T)[out.offset:]
+	var as, ws, bs []T
+	if a != nil {
+		as = a.storage.data.([]T)[a.offset:]
+	}
 	if w != nil {
 		ws = w.storage.data.([]T)[w.offset : w.offset+n]
 	}
@@ -782,9 +792,12 @@ func layerNormKernel[T Float](x, w, b, out *Tensor, rows, n int, eps float64) er
 	}
 	return ParallelFor(rows, max(1, GrainSize/n), func(begin, end int) {
 		for r := begin; r < end; r++ {
-			src, dst := xs[r*n:(r+1)*n], os[r*n:(r+1)*n]
-			mean, rstd := layerNormMoments(src, eps)
-			normalizeRow(dst, src, ws, bs, mean, rstd)
+			row := hs[r*n : (r+1)*n]
+			if as != nil {
+				add(row, row, as[r*n:(r+1)*n])
+			}
+			mean, rstd := layerNormMoments(row, eps)
+			normalizeRow(os[r*n:(r+1)*n], row, ws, bs, mean, rstd)
 		}
 	})
 }
