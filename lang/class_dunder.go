@@ -537,8 +537,6 @@ func (x *Instance) sequenceIterator() Value {
 	})
 }
 
-// iterateNext steps x, an iterator that __iter__ returned, calling its
-// __next__ until that raises StopIteration.
 // iterResult is what a loop iterates when its code has called __iter__
 // itself (a comprehension's first iterable, as CPython's GET_ITER): r, or
 // for an instance, its __next__ calls, as Instance.Iterate iterates what
@@ -586,6 +584,8 @@ type nextCalls struct{ it *Instance }
 
 func (n nextCalls) Iterate(yield func(Value) bool) error { return n.it.iterateNext(yield) }
 
+// iterateNext steps x, an iterator that __iter__ returned, calling its
+// __next__ until that raises StopIteration.
 func (x *Instance) iterateNext(yield func(Value) bool) error {
 	if !x.HasOwn("__next__") {
 		e := Errorf(TypeError, "iter() returned non-iterator of type '%s'", x.cls.Name).

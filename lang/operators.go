@@ -647,18 +647,29 @@ func sequenceBinary(op syntax.Token, a, b Value) (Value, bool, error) {
 // __index__ as Python's sequence repetition takes it; anything else is
 // CPython's TypeError (PyTorch's Tensor.__index__ error for a tensor).
 func repeatBy(seq, count Value) (Value, error) {
+	n, err := RepeatCount(count)
+	if err != nil {
+		return nil, err
+	}
+	r, _, err := repeat(seq, n)
+	return r, err
+}
+
+// RepeatCount is n of seq * n, as CPython's sequence repeat reads it: an
+// int, or a value with __index__, that fits an index; otherwise
+// CPython's TypeError or OverflowError (a tensor's own __index__ error).
+func RepeatCount(count Value) (int64, error) {
 	n, err := IndexValue(count)
 	if err != nil {
 		if isTensor(count) {
-			return nil, err
+			return 0, err
 		}
-		return nil, Errorf(TypeError, "can't multiply sequence by non-int of type '%s'", TypeName(count))
+		return 0, Errorf(TypeError, "can't multiply sequence by non-int of type '%s'", TypeName(count))
 	}
 	if _, big := n.(BigInt); big {
-		return nil, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
+		return 0, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
 	}
-	r, _, err := repeat(seq, n.(int64))
-	return r, err
+	return n.(int64), nil
 }
 
 // MaxRepeat bounds the elements a repeated or concatenated list or string

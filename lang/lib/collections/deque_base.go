@@ -127,7 +127,7 @@ func defDequeBase() {
 		return r, err
 	})
 	mul := func(a *lang.Args, d *deque) (lang.Value, error) {
-		n, err := repeatCount(a.Value("value"))
+		n, err := lang.RepeatCount(a.Value("value"))
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +146,7 @@ func defDequeBase() {
 		return a.Value("self"), d.extend(a.Value("value"), false)
 	})
 	special("__imul__(self, value)", func(a *lang.Args, d *deque) (lang.Value, error) {
-		n, err := repeatCount(a.Value("value"))
+		n, err := lang.RepeatCount(a.Value("value"))
 		if err != nil {
 			return nil, err
 		}

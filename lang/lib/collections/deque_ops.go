@@ -61,7 +61,7 @@ func (d *deque) BinaryOp(op syntax.Token, other lang.Value, reflected bool) (lan
 		}
 		return r, true, nil
 	case syntax.STAR:
-		n, err := repeatCount(other)
+		n, err := lang.RepeatCount(other)
 		if err != nil {
 			if reflected && lang.IsBuiltinSequence(other) {
 				return nil, false, nil // 'ab' * d is str's error
@@ -80,7 +80,7 @@ func (d *deque) InPlaceOp(op syntax.Token, other lang.Value) (lang.Value, bool, 
 	case syntax.PLUS:
 		return d, true, d.extend(other, false)
 	case syntax.STAR:
-		n, err := repeatCount(other)
+		n, err := lang.RepeatCount(other)
 		if err != nil {
 			return nil, true, err
 		}
@@ -102,22 +102,6 @@ func (d *deque) concat(other lang.Value) error {
 		return lang.Errorf(lang.TypeError, "can only concatenate deque (not \"%s\") to deque", lang.TypeName(other))
 	}
 	return d.extend(&lang.List{Elems: slices.Clone(o.elems)}, false)
-}
-
-// repeatCount is n of d * n: an int (or a value with __index__).
-func repeatCount(v lang.Value) (int64, error) {
-	if _, isFloat := v.(float64); isFloat {
-		return 0, lang.Errorf(lang.TypeError, "can't multiply sequence by non-int of type 'float'")
-	}
-	n, err := lang.IndexValue(v)
-	if err != nil {
-		return 0, lang.Errorf(lang.TypeError, "can't multiply sequence by non-int of type '%s'", lang.TypeName(v))
-	}
-	i, ok := n.(int64)
-	if !ok {
-		return 0, lang.Errorf(lang.OverflowError, "cannot fit 'int' into an index-sized integer")
-	}
-	return i, nil
 }
 
 // repeat is d *= n as CPython's deque_inplace_repeat: n <= 0 empties d;
