@@ -226,7 +226,6 @@ func medianRefs(refs []*refTimes) *refTimes {
 // (the table's method until 2026-12-07, issue 34).
 type kaelTimes struct {
 	median, mean map[string]float64
-	calls        map[string]int
 }
 
 // goBenchmarks runs the benchmarks of every row once.
@@ -235,7 +234,7 @@ func goBenchmarks() (kaelTimes, error) {
 	for _, r := range rows {
 		byPkg[r.pkg] = append(byPkg[r.pkg], r)
 	}
-	out := kaelTimes{median: map[string]float64{}, mean: map[string]float64{}, calls: map[string]int{}}
+	out := kaelTimes{median: map[string]float64{}, mean: map[string]float64{}}
 	for pkg, rs := range byPkg {
 		names := make([]string, len(rs))
 		for i, r := range rs {
@@ -260,7 +259,6 @@ func goBenchmarks() (kaelTimes, error) {
 			}
 			if len(s.median) > 0 {
 				out.median[r.key] = median(s.median)
-				out.calls[r.key] = s.calls
 				if s.calls != r.calls {
 					fmt.Fprintf(os.Stderr, "kaelbench: %s timed %d calls for its median, compare.py %d\n", r.bench, s.calls, r.calls)
 				}
