@@ -221,8 +221,8 @@ func medianRefs(refs []*refTimes) *refTimes {
 }
 
 // kaelTimes are kael's times of the first table's rows by row key, in
-// seconds a call: median is the median of the row's calls (medianCalls of
-// them, compare.py's method), mean the mean over go test's second of calls
+// seconds a call: median is the median of the row's calls timed one by
+// one (row.calls of them, compare.py's method), mean the mean over go test's second of calls
 // (the table's method until 2026-12-07, issue 34).
 type kaelTimes struct {
 	median, mean map[string]float64
