@@ -1,8 +1,9 @@
 package tensor
 
 import (
-	"math"
 	"slices"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // AddScaledInPlace computes a += alpha·b as PyTorch's a.add_(b,
@@ -14,8 +15,9 @@ import (
 // be float32 or float64 of the same dtype and shape on the CPU, both
 // contiguous, and share no memory unless they are the same elements.
 //
-// The float64 sum is math.FMA's and the float32 one fma32's: each rounded
-// once, as the vector instruction rounds it.
+// Each sum is rounded once, as the vector instruction rounds it
+// (vecmath.AxpyFloat32 and AxpyFloat64: VFMADD where the CPU has FMA3,
+// else the same bits in Go).
 func AddScaledInPlace(a, b *Tensor, alpha float64) bool {
 	if a.dtype != b.dtype || (a.dtype != Float32 && a.dtype != Float64) ||
 		a.storage == nil || b.storage == nil || a.storage.device != CPU || b.storage.device != CPU ||
@@ -29,23 +31,15 @@ func AddScaledInPlace(a, b *Tensor, alpha float64) bool {
 	if a.dtype == Float32 {
 		dst := a.storage.data.([]float32)[a.offset : a.offset+n]
 		src := b.storage.data.([]float32)[b.offset : b.offset+n]
-		axpyFloat32(dst, src, float32(alpha))
+		s := float32(alpha)
+		err := ParallelFor(n, GrainSize, func(begin, end int) { vecmath.AxpyFloat32(dst[begin:end], src[begin:end], s) })
+		_ = err // the body cannot fail, nor be interrupted
 	} else {
 		dst := a.storage.data.([]float64)[a.offset : a.offset+n]
 		src := b.storage.data.([]float64)[b.offset : b.offset+n]
-		for i, y := range src[:len(dst)] {
-			dst[i] = math.FMA(alpha, y, dst[i])
-		}
+		err := ParallelFor(n, GrainSize, func(begin, end int) { vecmath.AxpyFloat64(dst[begin:end], src[begin:end], alpha) })
+		_ = err
 	}
 	a.MarkModified()
 	return true
-}
-
-// axpyFloat32 computes dst[i] = alpha·src[i] + dst[i] with one rounding
-// (fma32), as a vector FMA does.
-func axpyFloat32(dst, src []float32, alpha float32) {
-	src = src[:len(dst)]
-	for i, y := range src {
-		dst[i] = fma32(alpha, y, dst[i])
-	}
 }

@@ -1,6 +1,10 @@
 package tensor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The float32 logarithm, sine and cosine of avx_mathfun.h (Julien
 // Pommier's AVX port of the Cephes routines), which PyTorch's AVX2 build
@@ -57,13 +61,13 @@ func cephesLogf(x float32) float32 {
 	z := float32(x * x)
 	y := cephesLogP[0]
 	for _, p := range cephesLogP[1:] {
-		y = fma32(y, x, p)
+		y = vecmath.FMA32(y, x, p)
 	}
 	y = float32(y * x)
-	y = fma32(y, z, float32(e*cephesLogQ1))
-	y = fma32(-z, 0.5, y)
+	y = vecmath.FMA32(y, z, float32(e*cephesLogQ1))
+	y = vecmath.FMA32(-z, 0.5, y)
 	x += y
-	x = fma32(e, cephesLogQ2, x)
+	x = vecmath.FMA32(e, cephesLogQ2, x)
 	if invalid {
 		return float32(math.NaN())
 	}
@@ -83,24 +87,24 @@ func cephesSincosf(x float32) (sin, cos float32) {
 	polyMask := j&2 == 0
 
 	// Extended precision modular arithmetic: x = ((x - y*DP1) - y*DP2) - y*DP3.
-	x = fma32(y, cephesMinusDP1, x)
-	x = fma32(y, cephesMinusDP2, x)
-	x = fma32(y, cephesMinusDP3, x)
+	x = vecmath.FMA32(y, cephesMinusDP1, x)
+	x = vecmath.FMA32(y, cephesMinusDP2, x)
+	x = vecmath.FMA32(y, cephesMinusDP3, x)
 
 	signCos := uint32(^(j-2)&4) << 29
 	signSin ^= swapSignSin
 
 	z := float32(x * x)
-	yc := fma32(cephesCosP[0], z, cephesCosP[1])
-	yc = fma32(yc, z, cephesCosP[2])
+	yc := vecmath.FMA32(cephesCosP[0], z, cephesCosP[1])
+	yc = vecmath.FMA32(yc, z, cephesCosP[2])
 	yc = float32(yc * z)
-	yc = fma32(yc, z, -float32(z*0.5))
+	yc = vecmath.FMA32(yc, z, -float32(z*0.5))
 	yc += 1
 
-	ys := fma32(cephesSinP[0], z, cephesSinP[1])
-	ys = fma32(ys, z, cephesSinP[2])
+	ys := vecmath.FMA32(cephesSinP[0], z, cephesSinP[1])
+	ys = vecmath.FMA32(ys, z, cephesSinP[2])
 	ys = float32(ys * z)
-	ys = fma32(ys, x, x)
+	ys = vecmath.FMA32(ys, x, x)
 
 	var ysin1, ysin2 float32
 	if polyMask {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kael-dev/kael/internal/libm"
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // normalVectorMin is the size from which PyTorch fills a contiguous tensor
@@ -76,8 +77,8 @@ func boxMuller16f(d []float32, mean, std float32) {
 		radius := float32(math.Sqrt(float64(-2 * cephesLogf(u1))))
 		theta := float32(avxTwoPi * u2)
 		sin, cos := cephesSincosf(theta)
-		d[j] = fma32(float32(radius*cos), std, mean)
-		d[j+8] = fma32(float32(radius*sin), std, mean)
+		d[j] = vecmath.FMA32(float32(radius*cos), std, mean)
+		d[j+8] = vecmath.FMA32(float32(radius*sin), std, mean)
 	}
 }
 
@@ -111,7 +112,7 @@ func (g *Generator) fillUniform32(d []float32, from, to float32) error {
 		if i%chunkElements == 0 && Interrupted() {
 			return errInterrupted()
 		}
-		d[i] = fma32(g.uniform32(), span, from)
+		d[i] = vecmath.FMA32(g.uniform32(), span, from)
 	}
 	return nil
 }

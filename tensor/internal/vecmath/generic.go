@@ -156,21 +156,15 @@ const (
 	erfBeta  float32 = 0.3989422804014327 // 1/sqrt(2π)
 )
 
-// fma32 is a·b + c rounded once to float32 (the float64 product of two
-// float32s is exact; the float64 sum can round twice, rarely).
-func fma32(a, b, c float32) float32 {
-	return float32(math.FMA(float64(a), float64(b), float64(c)))
-}
-
 // erfGeneric is erf(x·erfAlpha) in the steps of the vector kernels, with
 // exp computed in float64 and rounded once.
 func erfGeneric(x float32) float32 {
 	a := x * erfAlpha
 	abs := float32(math.Abs(float64(a)))
-	t := 1 / fma32(erfP, abs, 1)
-	r := fma32(fma32(fma32(fma32(erfP5, t, erfP4), t, erfP3), t, erfP2), t, erfP1)
+	t := 1 / FMA32(erfP, abs, 1)
+	r := FMA32(FMA32(FMA32(FMA32(erfP5, t, erfP4), t, erfP3), t, erfP2), t, erfP1)
 	e := float32(math.Exp(float64(-(abs * abs))))
-	return float32(math.Copysign(float64(fma32(-e*t, r, 1)), float64(a)))
+	return float32(math.Copysign(float64(FMA32(-e*t, r, 1)), float64(a)))
 }
 
 // geluErfGeneric is GeluErfFloat32 in Go.

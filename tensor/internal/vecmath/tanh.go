@@ -27,7 +27,7 @@ func TanhFloat32(dst, src []float32) {
 func TanhGradFloat32(dst, g, y []float32) {
 	dst, g = dst[:len(y)], g[:len(y)]
 	for i, v := range y {
-		dst[i] = g[i] * fma32(-v, v, 1)
+		dst[i] = g[i] * FMA32(-v, v, 1)
 	}
 }
 

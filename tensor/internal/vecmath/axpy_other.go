@@ -1,0 +1,11 @@
+//go:build !amd64
+
+package vecmath
+
+// No vector kernels: hasFMA is false, so these are never called.
+const hasFMA = false
+
+var (
+	axpyF32Arch func(o, b []float32, s float32)
+	axpyF64Arch func(o, b []float64, s float64)
+)
