@@ -30,7 +30,7 @@
 // collection were mostly big buffers (BigShare of the bytes in objects
 // above 32 KiB: NumPy's `b = a[idx]` over a million elements, 1.1 MB an
 // iteration) gets BigSlack and is paced by the memory limit as a training
-// program is: each collection marks the interpreter's start-up heap, about
+// program is (BigLimitFor: never below twice the live heap): each collection marks the interpreter's start-up heap, about
 // a millisecond at one processor, and a 1.1 MB output made the loop
 // collect every 29 iterations with 32 MiB. Such buffers gain nothing from
 // a heap that cycles through less: an output of a 32 MiB cycle is already
@@ -227,8 +227,10 @@ func (t *tuner) adjust() {
 	}
 	p, l := PercentFor(live, s), t.limit
 	switch {
-	case (training.Load() || big) && t.ownLimit:
+	case training.Load() && t.ownLimit:
 		p, l = -1, LimitFor(slices.Max(t.lives[:]), s)
+	case big && t.ownLimit:
+		p, l = -1, BigLimitFor(slices.Max(t.lives[:]))
 	case !training.Load():
 		l = 0 // none: a program whose big buffers gave way to small objects
 	}
@@ -323,6 +325,13 @@ func MostlyBig(allocs, small uint64) bool {
 // beyond the limit collects often until the next finalizer raises it, the
 // runtime keeping the collector under half of the CPU meanwhile.
 func LimitFor(live, slack int64) int64 { return max(live, minHeap) + slack + slack/2 }
+
+// BigLimitFor returns the soft memory limit of a program of big buffers
+// whose recent collections left at most live bytes: LimitFor's with
+// BigSlack, and at least twice live, the goal of Go's default percentage,
+// so that a program whose live heap grows past BigSlack collects no more
+// often than it would without this package.
+func BigLimitFor(live int64) int64 { return max(LimitFor(live, BigSlack), 2*live) }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
 // the one whose goal is about live+slack, at least Go's default 100,

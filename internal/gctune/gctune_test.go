@@ -129,6 +129,20 @@ func TestLimitFor(t *testing.T) {
 	}
 }
 
+func TestBigLimitFor(t *testing.T) {
+	tests := []struct{ live, want int64 }{
+		{0, minHeap + 96<<20},
+		{12 << 20, 12<<20 + 96<<20}, // a[idx]'s row
+		{96 << 20, 192 << 20},       // where twice the live heap takes over
+		{1 << 30, 2 << 30},
+	}
+	for _, tt := range tests {
+		if got := BigLimitFor(tt.live); got != tt.want {
+			t.Errorf("BigLimitFor(%d) = %d, want %d", tt.live, got, tt.want)
+		}
+	}
+}
+
 // TestTrainingPacedByLimit checks that a training program's tuner turns
 // the percentage off and sets the limit for the largest live heap of the
 // recent collections, and that a program with GOMEMLIMIT keeps a
@@ -301,7 +315,11 @@ func TestBigSlack(t *testing.T) {
 			}
 			continue
 		}
-		if want := LimitFor(slices.Max(tr.lives[:]), tt.wantSlack); tr.percent != paced || tr.limit != want {
+		want := LimitFor(slices.Max(tr.lives[:]), tt.wantSlack)
+		if !tt.training {
+			want = BigLimitFor(slices.Max(tr.lives[:]))
+		}
+		if tr.percent != paced || tr.limit != want {
 			t.Errorf("%s: percent %d, limit %d; want %d and %d", tt.name, tr.percent, tr.limit, paced, want)
 		}
 	}
