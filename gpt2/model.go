@@ -137,12 +137,26 @@ func (m *Model) NewCache(capacity int) (*Cache, error) {
 	}
 	c := &Cache{}
 	d := m.Config.NEmbd / m.Config.NHead
-	for range m.layers {
-		k, err := tensor.Empty(tensor.Float32, m.Config.NHead, capacity, d)
+	// One storage for every layer's keys and values, each layer's a view:
+	// a storage of a megabyte or more is advised onto huge pages (tensor's
+	// adviseHugePages), and a decoded token's attention, which finds the
+	// cache evicted by the weights it streamed since, then pays no
+	// page-table walk per 4 KiB of it (about one a head's run of 64-float
+	// rows; docs/performance.md).
+	all, err := tensor.Empty(tensor.Float32, len(m.layers), 2, m.Config.NHead, capacity, d)
+	if err != nil {
+		return nil, err
+	}
+	for i := range m.layers {
+		l, err := all.Select(0, i)
 		if err != nil {
 			return nil, err
 		}
-		v, err := tensor.Empty(tensor.Float32, m.Config.NHead, capacity, d)
+		k, err := l.Select(0, 0)
+		if err != nil {
+			return nil, err
+		}
+		v, err := l.Select(0, 1)
 		if err != nil {
 			return nil, err
 		}
