@@ -137,12 +137,26 @@ func (m *Model) NewCache(capacity int) (*Cache, error) {
 	}
 	c := &Cache{}
 	d := m.Config.NEmbd / m.Config.NHead
-	for range m.layers {
-		k, err := tensor.Empty(tensor.Float32, m.Config.NHead, capacity, d)
+	// One storage for every layer's keys and values, each layer's a view:
+	// a storage of a megabyte or more is advised onto huge pages (tensor's
+	// adviseHugePages), and a decoded token's attention, which finds the
+	// cache evicted by the weights it streamed since, then pays no
+	// page-table walk per 4 KiB of it (about one a head's run of 64-float
+	// rows; docs/performance.md).
+	all, err := tensor.Empty(tensor.Float32, len(m.layers), 2, m.Config.NHead, capacity, d)
+	if err != nil {
+		return nil, err
+	}
+	for i := range m.layers {
+		l, err := all.Select(0, i)
 		if err != nil {
 			return nil, err
 		}
-		v, err := tensor.Empty(tensor.Float32, m.Config.NHead, capacity, d)
+		k, err := l.Select(0, 0)
+		if err != nil {
+			return nil, err
+		}
+		v, err := l.Select(0, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -249,8 +263,9 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 			cache.work = w
 		}
 	}
-	// The attention scale, made once per forward rather than per block.
-	scale := tensor.MustScalar(1 / math.Sqrt(float64(c.NEmbd/c.NHead)))
+	// The attention scale, rounded to float32 as a product with the
+	// float32 scores rounds it.
+	scale := float32(1 / math.Sqrt(float64(c.NEmbd/c.NHead)))
 	// Each block ends with its MLP's residual add, which the next layer
 	// norm (the next block's first, or the final one) takes fused with
 	// it: the first block's alone has no add before it.
@@ -351,7 +366,7 @@ var negInf = tensor.MustScalar(math.Inf(-1))
 // connections and storing the keys and values in cache; it leaves in w.x
 // the layer norm (lnW, lnB) of its output, the next block's first or the
 // final one.
-func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scale, lnW, lnB *tensor.Tensor) error {
+func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask *tensor.Tensor, scale float32, lnW, lnB *tensor.Tensor) error {
 	c, l := m.Config, &m.layers[i]
 	t, e := w.t, c.NEmbd
 	past := cache.len
@@ -360,15 +375,12 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	}
 	qkvHeads := w.heads
 	// Append the new keys and values, then attend over all of them.
+	if err := appendKV(cache.k[i], cache.v[i], w.qkv, past); err != nil {
+		return err
+	}
 	var kv [2]*tensor.Tensor
 	for j, store := range [2]*tensor.Tensor{cache.k[i], cache.v[i]} {
-		dst, err := store.Narrow(1, past, t)
-		if err != nil {
-			return err
-		}
-		if err := dst.CopyFrom(qkvHeads[j+1]); err != nil {
-			return err
-		}
+		var err error
 		if kv[j], err = store.Narrow(1, 0, past+t); err != nil {
 			return err
 		}
@@ -381,7 +393,7 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 	if err := tensor.MatmulInto(scores, qkvHeads[0], kt); err != nil { // [heads, t, past+t]
 		return err
 	}
-	if err := tensor.MulSpec.ApplyInPlace(scores, scale); err != nil {
+	if err := scaleInPlace(scores, scale); err != nil {
 		return err
 	}
 	if mask != nil {
@@ -419,4 +431,62 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask, scal
 		return err
 	}
 	return tensor.AddLayerNormInto(w.x, h, w.proj, lnW, lnB, c.Eps)
+}
+
+// appendKV copies the keys and values of qkv [t, 3·n_embd] (contiguous)
+// into the caches k and v [n_head, capacity, head_dim] (contiguous) at
+// positions past..past+t−1: for each head and token one copy of
+// head_dim floats. A strided CopyFrom between the views did the same in
+// some 11 µs a layer (its element iterator and checks), a token's 24
+// copies 0.2–0.3 ms of CPU time on the Zen 4 (docs/performance.md).
+func appendKV(k, v, qkv *tensor.Tensor, past int) error {
+	src, err := tensor.Data[float32](qkv)
+	if err != nil {
+		return err
+	}
+	t, e := qkv.Shape()[0], qkv.Shape()[1]/3
+	heads, capacity, d := k.Shape()[0], k.Shape()[1], k.Shape()[2]
+	if !qkv.IsContiguous() || heads*d != e || past+t > capacity {
+		return fmt.Errorf("gpt2: keys and values of shape %v do not fit a cache of %v at %d", qkv.Shape(), k.Shape(), past)
+	}
+	src = src[qkv.Offset():]
+	for j, store := range [2]*tensor.Tensor{k, v} {
+		if !store.IsContiguous() {
+			return fmt.Errorf("gpt2: the cache is not contiguous")
+		}
+		dst, err := tensor.Data[float32](store)
+		if err != nil {
+			return err
+		}
+		dst = dst[store.Offset():]
+		for h := range heads {
+			for s := range t {
+				at := (h*capacity + past + s) * d
+				from := s*3*e + (j+1)*e + h*d
+				copy(dst[at:at+d], src[from:from+d])
+			}
+		}
+		store.MarkModified()
+	}
+	return nil
+}
+
+// scaleInPlace multiplies the elements of x (contiguous float32) by s, as
+// tensor.MulSpec.ApplyInPlace by a scalar does, bit for bit, without its
+// broadcasting iterator (8 µs a layer of a decoded token for some 600
+// scores).
+func scaleInPlace(x *tensor.Tensor, s float32) error {
+	if !x.IsContiguous() {
+		return tensor.MulSpec.ApplyInPlace(x, tensor.MustScalar(float64(s)))
+	}
+	data, err := tensor.Data[float32](x)
+	if err != nil {
+		return err
+	}
+	data = data[x.Offset() : x.Offset()+x.Numel()]
+	for i := range data {
+		data[i] *= s
+	}
+	x.MarkModified()
+	return nil
 }
