@@ -15,7 +15,10 @@ import (
 // that sums g and g·(x − mean) per channel and then writes the input's
 // gradient in one pass. The composite of tensor operations it replaces
 // (mean, var, sub, rsqrt, mul, add) read and wrote the input six times
-// and recorded a node for each.
+// and recorded a node for each. The output's and the input gradient's
+// element-wise passes run in vector registers
+// (vecmath.BatchNormAffineFloat32, vecmath.BatchNormGradFloat32), each
+// operation rounded as the Go loops rounded it.
 
 // BatchNormStats are what the training forward saves for the backward and
 // for the running statistics: per channel the batch mean, the inverse
@@ -110,10 +113,7 @@ func BatchNormTrain(x, weight, bias *Tensor, eps float64) (*Tensor, *BatchNormSt
 			for i := range n {
 				from := src[(i*c+ch)*plane : (i*c+ch+1)*plane]
 				to := dst[(i*c+ch)*plane : (i*c+ch+1)*plane]
-				to = to[:len(from)]
-				for j, xv := range from {
-					to[j] = float32(xv*alpha) + beta
-				}
+				vecmath.BatchNormAffineFloat32(to, from, alpha, beta)
 			}
 		}
 	})
@@ -260,11 +260,7 @@ func BatchNormTrainGrads(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW,
 				from := xs[(i*c+ch)*plane : (i*c+ch+1)*plane]
 				dy := gs[(i*c+ch)*plane : (i*c+ch+1)*plane]
 				to := dx[(i*c+ch)*plane : (i*c+ch+1)*plane]
-				dy, to = dy[:len(from)], to[:len(from)]
-				for j, xv := range from {
-					d := float32((xv - mean) * k)
-					to[j] = float32(float32((dy[j]-gradMean)-d)*invstd) * wc
-				}
+				vecmath.BatchNormGradFloat32(to, dy, from, mean, k, gradMean, invstd, wc)
 			}
 		}
 	})

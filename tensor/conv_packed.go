@@ -37,13 +37,15 @@ var weightPackedOnce = true
 // under the vector gathers (gathersInVectors), a window table, and oh·ow a
 // multiple of the micro-kernel's width (dcgan's first three layers under
 // AVX-512, 1024, 256 and 64 outputs an image against 32; all four under
-// AVX2's 16).
+// AVX2's 16) or a divisor of it with the batch's N·oh·ow a multiple
+// (dcgan's fourth under AVX-512, 16 outputs an image: a sliver holds two
+// images' runs).
 func packedColsWidth[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions) (int, []int32) {
 	if !packedColumns || !gathersInVectors[T]() || wholeWindow(x4, kernel, out, o) {
 		return 0, nil
 	}
 	nr := gemm.PackedWidth[T]()
-	if l := out[0] * out[1]; l == 0 || l%nr != 0 {
+	if l := out[0] * out[1]; l == 0 || (l%nr != 0 && (nr%l != 0 || x4.shape[0]*l%nr != 0)) {
 		return 0, nil
 	}
 	table := windowTable(x4.shape, x4.strides, kernel, out, o, true)
@@ -132,27 +134,31 @@ func im2colPacked[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]int, 
 }
 
 // packedGather is im2colPacked's walk: each (image, channel) plane is
-// gathered run by run, where a run is nr outputs of the image, whose
-// kh·kw rows of nr are consecutive in one sliver.
+// gathered run by run, where a run is rw = min(nr, oh·ow) outputs of the
+// image, whose kh·kw rows of rw are nr apart in one sliver (consecutive
+// where rw is nr; where oh·ow divides nr, a sliver holds nr/oh·ow
+// images' runs side by side).
 type packedGather[T float32 | float64] struct {
-	x4             *Tensor
-	src, dst       []T
-	channels, kk   int
-	rows, runs, nr int
-	byRun          []int32 // the table by runs: byRun[(r·kk + k)·nr + x] = table[k·l + r·nr + x]
-	tableLen       int
-	hi             int32 // the table's largest offset
+	x4                 *Tensor
+	src, dst           []T
+	channels, kk       int
+	rows, runs, nr, rw int
+	l                  int     // outputs an image, oh·ow
+	byRun              []int32 // the table by runs: byRun[(r·kk + k)·rw + x] = table[k·l + r·rw + x]
+	tableLen           int
+	hi                 int32 // the table's largest offset
 }
 
 // newPackedGather prepares im2colPacked's walk of x4 into dst.
 func newPackedGather[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]int, nr int, table []int32) *packedGather[T] {
 	channels := x4.shape[1]
 	kk, l := kernel[0]*kernel[1], out[0]*out[1]
+	rw := min(nr, l)
 	pg := &packedGather[T]{x4: x4, src: x4.storage.data.([]T), dst: dst, channels: channels, kk: kk,
-		rows: channels * kk, runs: l / nr, nr: nr, byRun: make([]int32, len(table)), tableLen: len(table), hi: slices.Max(table)}
+		rows: channels * kk, runs: l / rw, nr: nr, rw: rw, l: l, byRun: make([]int32, len(table)), tableLen: len(table), hi: slices.Max(table)}
 	for r := range pg.runs {
 		for k := range kk {
-			copy(pg.byRun[(r*kk+k)*nr:][:nr], table[k*l+r*nr:])
+			copy(pg.byRun[(r*kk+k)*rw:][:rw], table[k*l+r*rw:])
 		}
 	}
 	return pg
@@ -176,20 +182,25 @@ func (pg *packedGather[T]) image(img int) {
 
 // plane gathers channel c of image img.
 func (pg *packedGather[T]) plane(img, c int) {
-	st, nr, kk := pg.x4.strides, pg.nr, pg.kk
+	st, nr, rw, kk := pg.x4.strides, pg.nr, pg.rw, pg.kk
 	p := pg.src[pg.x4.offset+img*st[0]+c*st[1]:]
 	for r := range pg.runs {
-		d := pg.dst[(img*pg.runs+r)*pg.rows*nr+c*kk*nr:][:kk*nr]
-		idx := pg.byRun[r*kk*nr : (r+1)*kk*nr]
-		if gatherFloat32(d, nr, p, idx, pg.hi, kk, nr) {
+		// The run's first output, j of the batch's N·oh·ow: sliver j/nr,
+		// column j%nr of it.
+		j := img*pg.l + r*rw
+		base := (j/nr)*pg.rows*nr + c*kk*nr
+		d := pg.dst[base+j%nr : base+kk*nr]
+		idx := pg.byRun[r*kk*rw : (r+1)*kk*rw]
+		if gatherFloat32(d, nr, p, idx, pg.hi, kk, rw) {
 			continue
 		}
-		for j, ix := range idx {
+		for q, ix := range idx {
+			at := q/rw*nr + q%rw
 			if ix < 0 {
-				d[j] = 0
+				d[at] = 0
 				continue
 			}
-			d[j] = p[ix]
+			d[at] = p[ix]
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 // output, and both gradients from the kept columns, with one and two
 // threads. The shapes have oh·ow a multiple of the micro-kernel's width
 // (that of the implementation in use: KAEL_ISA=avx2's 16, AVX-512's 32)
-// and cover dcgan's layers, strides, uneven padding, dilation, groups,
+// or a divisor of it (slivers of several images' runs, the batch whole
+// slivers or not) and cover dcgan's layers, strides, uneven padding, dilation, groups,
 // odd input sizes, a single image, a bias and an input that is a
 // transposed view; the wide images' columns gathered image by image
 // beside their products and all gathered first (gatherByImage), their
@@ -42,6 +43,10 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 		{"groups, image by image", []int{2, 6, 32, 32}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), true, false},
 		{"transposed view", []int{2, 4, 32, 32}, []int{6, 4, 4, 4}, opts(two, one, pad1, 1), false, true},
 		{"stride 1", []int{2, 3, 8, 8}, []int{4, 3, 3, 1}, opts(one, one, [4]int{1, 1, 0, 0}, 1), false, false},
+		{"dcgan fourth: slivers of two images", []int{4, 64, 8, 8}, []int{128, 64, 4, 4}, opts(two, one, pad1, 1), false, false},
+		{"oh·ow 8: slivers of several images, bias", []int{8, 5, 4, 8}, []int{6, 5, 4, 4}, opts(two, one, pad1, 1), true, false},
+		{"oh·ow 16, groups", []int{2, 6, 8, 8}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), false, false},
+		{"oh·ow 16, a batch not of whole slivers", []int{3, 4, 8, 8}, []int{8, 4, 4, 4}, opts(two, one, pad1, 1), false, false},
 	}
 	defer func() { packedColumns, gatherByImage = true, true }()
 	for _, c := range cases {
@@ -66,8 +71,10 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 				t.Fatal(err)
 			}
 			packed, _ := packedColsWidth[float32](x4, kernel, out, c.o)
-			if gathersInVectors[float32]() && (out[0]*out[1])%nr == 0 && packed == 0 {
-				t.Fatalf("oh·ow %d, a multiple of %d, not gathered packed", out[0]*out[1], nr)
+			l := out[0] * out[1]
+			whole := l%nr == 0 || (nr%l == 0 && c.x[0]*l%nr == 0)
+			if gathersInVectors[float32]() && whole != (packed > 0) {
+				t.Fatalf("oh·ow %d at batch %d, slivers of %d: gathered packed by %d", l, c.x[0], nr, packed)
 			}
 			g := mustOp(mustOp(Randn(gen, Float64, c.x[0], c.w[0], out[0], out[1])).To(Float32))
 			type result struct{ y, gx, gw *Tensor }
