@@ -925,6 +925,19 @@ func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
 		if err != nil {
 			return nil, err
 		}
+		if b, ok := f.(*Builtin); ok && len(args) <= 4 {
+			// for x in enumerate(xs): the arguments on the stack, as
+			// callBuiltinOperands has them
+			var buf [4]Value
+			pos := buf[:len(args)]
+			for i, a := range args {
+				if pos[i], err = a(in); err != nil {
+					return nil, err
+				}
+			}
+			r, err := in.callBuiltin(b, pos, nil, nil, false)
+			return r, in.wrapNode(err, x)
+		}
 		pos, err := evalAll(in, args)
 		if err != nil {
 			return nil, err
