@@ -41,6 +41,12 @@ var forRowsCases = []string{
 	"A, B = [1, 2], [3]\nout = []\ntry:\n    for a, b in zip(A, B, strict=True):\n        out.append((a, b))\nexcept ValueError as e:\n    out.append(str(e))\nB.append(4)\nout, list(zip(A, B))",
 	"xs = [1, 2, 3]\ne = enumerate(xs, 5)\nout = [next(e)]\nxs.pop()\nout += list(e)\nxs.append(4)\nout += list(e)\nout, list(enumerate((7, 8))), list(enumerate(zip([1, 2], (3, 4)))), type(enumerate([])).__name__",
 	"out = []\nfor j, (a, b) in enumerate(zip([1, 2, 3], (4, 5))):\n    out.append((j, a, b))\nfor j, x in enumerate((6, 7)):\n    out.append((j, x))\nout",
+	// the loop's row kept from run to run: a run inside a run
+	// (recursion, generators of one loop suspended in turn, a source
+	// that runs the loop) fills its own
+	"def f(d):\n    out = []\n    for a, b in zip([d, d + 1], (d * 2, d * 3)):\n        out.append((a, b, f(d + 1) if d < 2 else None, a, b))\n    return out\nf(0)",
+	"def g(k):\n    for j, (a, b) in enumerate(zip([k, k + 1, k + 2], 'abc')):\n        yield j, a, b\nx, y = g(0), g(10)\nlist(zip(x, y)), [r for r in g(5)]",
+	"def h(k):\n    s = []\n    for a, b in zip([k, k], src(k)):\n        s.append((a, b))\n    return s\ndef src(k):\n    yield k\n    if k < 2:\n        yield h(k + 1)\nh(0)",
 	// an error from a source or a function leaves zip, enumerate, map
 	// and filter going, as CPython's: the next call pulls again
 	flaky + "out = []\nfor it in (zip(Flaky(), 'abcdef'), enumerate(Flaky()), map(str, Flaky()), filter(None, Flaky()), map(lambda a, b: 1 // a + b, [1, 0, 2], [10, 20, 30])):\n    for _ in range(5):\n        try:\n            out.append(next(it))\n        except (ValueError, ZeroDivisionError) as e:\n            out.append(type(e).__name__)\n        except StopIteration:\n            out.append('stop')\nout",
