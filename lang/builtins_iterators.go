@@ -30,17 +30,15 @@ func init() {
 		return &lazyIterator{kind: "zip", rows: &zipRows{pulls: pulls, strict: strict}}, nil
 	}).setFast(func(_ *interp, n int, x, y Value) (Value, bool) {
 		// zip(xs, ys) of lists and tuples: one allocation, no Args
-		if n == 0 {
+		if _, ok := inPlaceElems(x); n == 0 || !ok {
+			return nil, false
+		}
+		if _, ok := inPlaceElems(y); n == 2 && !ok {
 			return nil, false
 		}
 		z := &zipIter{}
 		z.rows.two = [2]Value{x, y}
 		z.rows.seqs = z.rows.two[:n]
-		for _, s := range z.rows.seqs {
-			if _, ok := inPlaceElems(s); !ok {
-				return nil, false
-			}
-		}
 		z.it = lazyIterator{kind: "zip", rows: &z.rows}
 		return &z.it, true
 	})
