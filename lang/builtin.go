@@ -75,7 +75,22 @@ type builtinNames struct {
 	// fast answers the common positional calls without an Args (setFast);
 	// nil for none.
 	fast fastPath
+	// pair answers a call of two arguments whose result is a pair
+	// unpacked at once (q, r = divmod(a, b)) with its two elements, no
+	// tuple (setPair); nil for none.
+	pair pairPath
 }
+
+// pairPath answers a call of a builtin with the two positional arguments
+// x and y whose result, a tuple of two, an assignment unpacks into two
+// names at once: the tuple's elements, for the arguments it knows, as
+// fastPath does (ok false, with nothing done, leaves the call to the
+// builtin; no user code, no error).
+type pairPath func(in *interp, x, y Value) (a, b Value, ok bool)
+
+// setPair gives b the pair path f. Like registration, it must be used
+// only while the program initialises.
+func (b *Builtin) setPair(f pairPath) { b.editNames(func(n *builtinNames) { n.pair = f }) }
 
 // fastPath answers a call of a builtin with n positional arguments
 // alone, n at most 2, x and y being the arguments given (nil beyond n),

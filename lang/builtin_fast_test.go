@@ -42,6 +42,15 @@ nan, inf = float('nan'), float('inf')
 		"[out(divmod, x, y) for x, y in [(7, 2), (-7, 2), (7, -2), (-big, -1), (-big, 3), (7.5, 2), (-7.5, 2), (7, 2.0), (1, 0), (1.0, 0.0), ('a', 1)]]",
 		"[out(sorted, x) for x in [[3, 1, 2], [2.0, -0.0, 0.0, 1.5], ['b', 'a', 'é', 'Z'], (), [1, 2.5, 0], [1, 'a'], (3, 2)]]",
 		"L = [5, 3, 4]\nL.sort()\nM = [0.0, -0.0, -1.0]\nM.sort()\nL, M",
+		// q, r = divmod(x, y) unpacks without the tuple where it can
+		"def f():\n    out = []\n    for x, y in [(7, 2), (-7, 2), (7, -2), (-big, -1), (-big, 3), (7, 0), (7.5, 2), (7, True), (2**70, 3)]:\n        try:\n            q, r = divmod(x, y)\n            out.append((q, r, type(q).__name__))\n        except ZeroDivisionError as e:\n            out.append(str(e))\n    return out\nf()",
+		"x, y = 17, 5\nq, r = divmod(x, y)\nq2, q2 = divmod(x, 3)\n(a, b) = divmod(-17, 5)\nq, r, q2, a, b",
+		"def divmod(a, b):\n    return b, a\nq, r = divmod(1, 2)\nq, r",
+		"q, r = divmod(zz_undefined, 2)",
+		"q, r, s = divmod(7, 2)",
+		// sorted's short lists share an allocation with their elements:
+		// each length up to past the largest, grown and shrunk after
+		"out = []\nfor n in range(11):\n    v = sorted(list(range(n, 0, -1)))\n    w = sorted([str(k) for k in range(n)], reverse=True)\n    v.append(-1)\n    v.extend(range(3))\n    v.pop(0)\n    out.append((v, w, sorted(tuple(v)), len(v)))\nout",
 		"[out(f, x) for f in (math.sqrt, math.exp, math.log, math.sin) for x in [4, 2.0, True, -1.0, inf, nan, 0.0, 1000.0, 10**400]]",
 		"import builtins\ndef f():\n    return builtins.zz_fast_value\nbuiltins.zz_fast_value = 1\na = f()\nbuiltins.zz_fast_value = 2\na, f()",
 	})

@@ -237,11 +237,10 @@ func init() {
 		if n != 1 || !isSeq {
 			return nil, false
 		}
-		sorted, ok := sortedPlain(elems)
-		if !ok {
-			return nil, false
+		if l := sortedList(elems); l != nil {
+			return l, true
 		}
-		return &List{Elems: sorted}, true
+		return nil, false
 	})
 	NewBuiltin(AsFunc, "type(x, *bases_dict)", "The class of x, as in Python: type(1) is int, type(x) is torch.Tensor and prints as <class 'torch.Tensor'>. type(name, bases, dict, **kw) makes a class as a class statement would, kw going to __init_subclass__.", func(a *Args) (Value, error) {
 		rest, err := Collect(a.Value("bases_dict"))

@@ -18,11 +18,29 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		pulls, err := steppers(a.Value("iterables").(Tuple))
+		its := a.Value("iterables").(Tuple)
+		if z := zipInPlace(its); z != nil {
+			z.rows.strict = strict
+			return &z.it, nil
+		}
+		pulls, err := steppers(its)
 		if err != nil {
 			return nil, err
 		}
 		return &lazyIterator{kind: "zip", rows: &zipRows{pulls: pulls, strict: strict}}, nil
+	}).setFast(func(_ *interp, n int, x, y Value) (Value, bool) {
+		// zip(xs, ys) of lists and tuples: one allocation, no Args
+		if _, ok := inPlaceElems(x); n == 0 || !ok {
+			return nil, false
+		}
+		if _, ok := inPlaceElems(y); n == 2 && !ok {
+			return nil, false
+		}
+		z := &zipIter{}
+		z.rows.two = [2]Value{x, y}
+		z.rows.seqs = z.rows.two[:n]
+		z.it = lazyIterator{kind: "zip", rows: &z.rows}
+		return &z.it, true
 	})
 	NewBuiltin(AsFunc, "map(function, *iterables)", "An iterator of function applied to the elements of the iterables, side by side until the shortest ends, each computed when asked for.", func(a *Args) (Value, error) {
 		its := a.Value("iterables").(Tuple)
@@ -79,6 +97,14 @@ func init() {
 			return nil, err
 		}
 		return enumerateLazily(a.Value("iterable"), start)
+	}).setFast(func(_ *interp, n int, x, _ Value) (Value, bool) {
+		// enumerate(xs) of a list, a tuple or zip's iterator: no Args
+		l, isLazy := x.(*lazyIterator)
+		if _, ok := inPlaceElems(x); n != 1 || !ok && !(isLazy && l.rows != nil) {
+			return nil, false
+		}
+		v, err := enumerateLazily(x, 0)
+		return v, err == nil
 	})
 	NewBuiltin(AsFunc, "reversed(seq)", "An iterator over the elements of the sequence seq from the last to the first (seq's __reversed__ when its class defines one).", func(a *Args) (Value, error) {
 		return reversedOf(a.Value("seq"))
@@ -87,20 +113,26 @@ func init() {
 
 // stepper is pullerOf, reading a list or tuple in place rather than
 // collecting it first: a list's iterator sees the elements appended while
-// it runs, as CPython's does.
-func stepper(v Value) (puller, error) {
+// it runs, as CPython's does, and once at the end stays there, as
+// CPython's drops its list (a strict zip's argument found short does not
+// see what is appended after the ValueError).
+func stepper(v Value) (puller, error) { return stepperFrom(v, 0) }
+
+// stepperFrom is stepper starting at element i of a list or tuple (the
+// elements before it taken already; ended, an iterator at its end for
+// good); i is 0 for any other v.
+func stepperFrom(v Value, i int) (puller, error) {
 	switch x := v.(type) {
 	case *List:
-		i := 0
 		return func() (Value, bool, error) {
 			if i >= len(x.Elems) {
+				i = ended
 				return nil, false, nil
 			}
 			i++
 			return x.Elems[i-1], true, nil
 		}, nil
 	case Tuple:
-		i := 0
 		return func() (Value, bool, error) {
 			if i >= len(x) {
 				return nil, false, nil
@@ -111,6 +143,9 @@ func stepper(v Value) (puller, error) {
 	}
 	return pullerOf(v)
 }
+
+// ended is stepperFrom's index of an iterator at its end for good.
+const ended = math.MaxInt
 
 // steppers is stepper of each iterable.
 func steppers(iterables Tuple) ([]puller, error) {
@@ -128,16 +163,65 @@ func steppers(iterables Tuple) ([]puller, error) {
 // zipRows steps pulls side by side, a tuple of their elements each
 // step, until the first ends; strict, a ValueError unless all end
 // together, with CPython's message.
+//
+// When every argument is a list or a tuple, seqs holds them in place of
+// pulls, read at index i in place (a list's length read at each step, as
+// its iterator does): no puller per argument. The first argument found
+// at its end ends a zip that is not strict for good (its lazyIterator is
+// done); a strict zip then turns seqs into pullers standing where
+// CPython's iterators stand, and goes on with them, so that its errors
+// and what follows them are CPython's.
 type zipRows struct {
 	pulls  []puller
 	strict bool
+	seqs   []Value // lists and tuples, in place of pulls
+	i      int     // the index in seqs of the next row
+	two    [2]Value
 }
 
+// zipIter is a zip's iterator and its rows in one allocation.
+type zipIter struct {
+	it   lazyIterator
+	rows zipRows
+}
+
+// inPlaceElems returns the elements of a list or tuple, which zip and
+// enumerate read in place; ok is false for any other v.
+func inPlaceElems(v Value) (elems []Value, ok bool) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, true
+	case Tuple:
+		return x, true
+	}
+	return nil, false
+}
+
+// zipInPlace returns the zip of its, lists and tuples read in place, or
+// nil when one of its is something else (or there are none).
+func zipInPlace(its Tuple) *zipIter {
+	if len(its) == 0 {
+		return nil
+	}
+	for _, s := range its {
+		if _, ok := inPlaceElems(s); !ok {
+			return nil
+		}
+	}
+	z := &zipIter{}
+	z.rows.seqs = its
+	z.it = lazyIterator{kind: "zip", rows: &z.rows}
+	return z
+}
+
+// width is the number of zip's arguments.
+func (z *zipRows) width() int { return len(z.pulls) + len(z.seqs) }
+
 func (z *zipRows) pullTuple() (Value, bool, error) {
-	if len(z.pulls) == 0 {
+	if z.width() == 0 {
 		return nil, false, nil
 	}
-	row := make(Tuple, len(z.pulls))
+	row := make(Tuple, z.width())
 	if ok, err := z.pullRow(row); !ok || err != nil {
 		return nil, false, err
 	}
@@ -146,7 +230,7 @@ func (z *zipRows) pullTuple() (Value, bool, error) {
 
 // takes reports whether t is one name per argument.
 func (z *zipRows) takes(t *targetCode) bool {
-	return len(z.pulls) > 0 && t.name == nil && !t.starred && len(t.elts) == len(z.pulls) && allNames(t.elts)
+	return z.width() > 0 && t.name == nil && !t.starred && len(t.elts) == z.width() && allNames(t.elts)
 }
 
 func (z *zipRows) pullInto(dst []Value, _ *targetCode) (bool, error) { return z.pullRow(dst) }
@@ -154,7 +238,42 @@ func (z *zipRows) pullInto(dst []Value, _ *targetCode) (bool, error) { return z.
 // pullRow pulls one element of each argument into row (as long as the
 // arguments).
 func (z *zipRows) pullRow(row []Value) (bool, error) {
-	for j, p := range z.pulls {
+	if z.seqs == nil {
+		return z.pullRowFrom(row, 0)
+	}
+	for j, s := range z.seqs {
+		elems, _ := inPlaceElems(s)
+		if z.i < len(elems) {
+			row[j] = elems[z.i]
+			continue
+		}
+		if !z.strict {
+			return false, nil
+		}
+		// Pullers where CPython's iterators stand: the arguments
+		// before j have given this row's element.
+		pulls := make([]puller, len(z.seqs))
+		for k, s := range z.seqs {
+			at := z.i // not yet asked for this row's element
+			if k < j {
+				at++
+			} else if k == j {
+				at = ended
+			}
+			pulls[k], _ = stepperFrom(s, at)
+		}
+		z.pulls, z.seqs = pulls, nil
+		return z.pullRowFrom(row, j)
+	}
+	z.i++
+	return true, nil
+}
+
+// pullRowFrom is pullRow of pulls from argument j0 on, the row's
+// elements before it given.
+func (z *zipRows) pullRowFrom(row []Value, j0 int) (bool, error) {
+	for j := j0; j < len(z.pulls); j++ {
+		p := z.pulls[j]
 		v, ok, err := p()
 		if err != nil {
 			return false, err
@@ -194,26 +313,57 @@ func zipArguments(n int) string {
 
 // enumerateLazily is enumerate(src, start).
 func enumerateLazily(src Value, start int64) (Value, error) {
-	p, err := stepper(src)
-	if err != nil {
-		return nil, err
-	}
-	e := &enumerateRows{src: p, i: start}
+	x := &enumIter{}
+	e := &x.rows
+	e.i = start
 	if l, ok := src.(*lazyIterator); ok && l.rows != nil {
-		e.inner = l
+		e.inner = l // its puller made when asked for (enumerate(zip(a, b)) needs none)
+	} else if _, ok := inPlaceElems(src); ok {
+		e.seq = src
+	} else {
+		p, err := stepper(src)
+		if err != nil {
+			return nil, err
+		}
+		e.src = p
 	}
-	return &lazyIterator{kind: "enumerate", rows: e}, nil
+	x.it = lazyIterator{kind: "enumerate", rows: e}
+	return &x.it, nil
 }
 
 // enumerateRows counts the elements of src: (i, element) pairs.
 type enumerateRows struct {
 	src   puller
 	inner *lazyIterator // src's iterator when it makes tuples itself (enumerate(zip(a, b)))
+	seq   Value         // a list or tuple read in place, in place of src
+	k     int           // seq's next index
 	i     int64
 }
 
+// enumIter is an enumerate's iterator and its rows in one allocation.
+type enumIter struct {
+	it   lazyIterator
+	rows enumerateRows
+}
+
+// next is the next element of enumerate's source.
+func (e *enumerateRows) next() (Value, bool, error) {
+	if e.seq != nil {
+		elems, _ := inPlaceElems(e.seq)
+		if e.k >= len(elems) {
+			return nil, false, nil
+		}
+		e.k++
+		return elems[e.k-1], true, nil
+	}
+	if e.src == nil {
+		e.src = e.inner.next
+	}
+	return e.src()
+}
+
 func (e *enumerateRows) pullTuple() (Value, bool, error) {
-	v, ok, err := e.src()
+	v, ok, err := e.next()
 	if !ok || err != nil {
 		return nil, ok, err
 	}
@@ -237,7 +387,7 @@ func (e *enumerateRows) pullInto(dst []Value, t *targetCode) (bool, error) {
 			return ok, err
 		}
 	} else {
-		v, ok, err := e.src()
+		v, ok, err := e.next()
 		if !ok || err != nil {
 			return ok, err
 		}

@@ -446,7 +446,7 @@ func init() {
 		}
 		return pythonHash(a.Value("obj"))
 	})
-	NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
+	divmod := NewBuiltin(AsFunc, "divmod(a, b)", "The pair (a // b, a % b) of two numbers.", func(a *Args) (Value, error) {
 		x, y := valueOf(a.Value("a")), valueOf(a.Value("b"))
 		if v, ok := numberDivmod(x, y); ok {
 			return v, nil
@@ -479,7 +479,8 @@ func init() {
 			return nil, err
 		}
 		return Tuple{q, r}, nil
-	}).setFast(func(in *interp, n int, a, b Value) (Value, bool) {
+	})
+	divmod.setFast(func(in *interp, n int, a, b Value) (Value, bool) {
 		if n != 2 {
 			return nil, false
 		}
@@ -492,6 +493,16 @@ func init() {
 			return pair(boxInt(in.s, q), boxInt(in.s, x-q*y)), true
 		}
 		return numberDivmod(a, b)
+	})
+	divmod.setPair(func(in *interp, a, b Value) (Value, Value, bool) {
+		// q, r = divmod(x, y) of ints: the fast path's pair, unpacked
+		x, xInt := a.(int64)
+		y, yInt := b.(int64)
+		if !xInt || !yInt || y == 0 || x == math.MinInt64 && y == -1 {
+			return nil, nil, false
+		}
+		q := tensor.FloorDivInt(x, y)
+		return boxInt(in.s, q), boxInt(in.s, x-q*y), true
 	})
 	NewBuiltin(AsFunc, "chr(i)", "The one-character string of the Unicode code point i: chr(97) is 'a'.", func(a *Args) (Value, error) {
 		i := a.Int64("i")

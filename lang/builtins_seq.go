@@ -244,34 +244,96 @@ func (in *interp) sortLess(x, y Value, at syntax.Node) (bool, error) {
 // order is Go's < of the values (a str's code points, in its UTF-8
 // bytes), a total order whose stable sort is sortOrder's. ok is false,
 // with nothing done, for any other elements.
-func sortedPlain(elems []Value) (sorted []Value, ok bool) {
+func sortedPlain(elems []Value) (sorted []Value, ok bool) { return sortedPlainAs(elems, nil) }
+
+// sortedList is sortedPlain as a new list (sorted's), the list and its
+// elements in one allocation when it is short (newShortList); nil for
+// other elements.
+func sortedList(elems []Value) *List {
+	var l *List
+	if _, ok := sortedPlainAs(elems, &l); !ok {
+		return nil
+	}
+	return l
+}
+
+// sortedPlainAs is sortedPlain; with list non-nil, the sorted elements
+// are those of a new list stored there.
+func sortedPlainAs(elems []Value, list **List) (sorted []Value, ok bool) {
 	if len(elems) == 0 {
+		if list != nil {
+			*list = &List{Elems: []Value{}}
+		}
 		return []Value{}, true
 	}
 	switch elems[0].(type) {
 	case int64:
-		return sortedOf[int64](elems)
+		return sortedOf[int64](elems, list)
 	case float64:
 		for _, e := range elems {
 			if f, isFloat := e.(float64); isFloat && f != f {
 				return nil, false
 			}
 		}
-		return sortedOf[float64](elems)
+		return sortedOf[float64](elems, list)
 	case string:
-		return sortedOf[string](elems)
+		return sortedOf[string](elems, list)
 	}
 	return nil, false
 }
 
-// sortedOf is sortedPlain of elements that should all be Ts.
-func sortedOf[T int64 | float64 | string](elems []Value) ([]Value, bool) {
+// newShortList returns a list of n elements, nil Values to fill, its
+// elements in the same allocation as the list when n is at most 8 (an
+// allocation saved, as CPython's list and its items array are two).
+func newShortList(n int) *List {
+	switch {
+	case n <= 2:
+		b := &struct {
+			l List
+			a [2]Value
+		}{}
+		b.l.Elems = b.a[:n]
+		return &b.l
+	case n <= 4:
+		b := &struct {
+			l List
+			a [4]Value
+		}{}
+		b.l.Elems = b.a[:n]
+		return &b.l
+	case n <= 6:
+		b := &struct {
+			l List
+			a [6]Value
+		}{}
+		b.l.Elems = b.a[:n]
+		return &b.l
+	case n <= 8:
+		b := &struct {
+			l List
+			a [8]Value
+		}{}
+		b.l.Elems = b.a[:n]
+		return &b.l
+	}
+	return &List{Elems: make([]Value, n)}
+}
+
+// sortedOf is sortedPlainAs of elements that should all be Ts.
+func sortedOf[T int64 | float64 | string](elems []Value, list **List) ([]Value, bool) {
 	for _, e := range elems {
 		if _, ok := e.(T); !ok {
 			return nil, false
 		}
 	}
-	sorted := slices.Clone(elems)
+	var sorted []Value
+	if list != nil {
+		*list = newShortList(len(elems))
+		sorted = (*list).Elems
+		copy(sorted, elems)
+	} else {
+		sorted = slices.Clone(elems)
+	}
 	if len(sorted) > insertionSortMax {
 		slices.SortStableFunc(sorted, func(x, y Value) int { return cmp.Compare(x.(T), y.(T)) })
 		return sorted, true

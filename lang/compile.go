@@ -535,24 +535,27 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			return ctrlNext, nil
 		}
 		// for a, b in zip(x, y): the elements go straight into the
-		// names, without the tuples.
-		var result ctrl
-		var loopErr error
+		// names, without the tuples. (rowsResult and rowsErr are apart
+		// from the result and loopErr of Iterate's closure below, which
+		// escapes: shared, both would move to the heap, two allocations
+		// for each loop run.)
+		var rowsResult ctrl
+		var rowsErr error
 		handled, err := rows.iterate(seq, func(row []Value) bool {
-			if loopErr = in.tick(); loopErr != nil {
-				loopErr = in.errorAt(loopErr, st.Span())
+			if rowsErr = in.tick(); rowsErr != nil {
+				rowsErr = in.errorAt(rowsErr, st.Span())
 				return false
 			}
 			rows.store(in, row)
 			var k ctrl
-			switch k, loopErr = body.exec(in); {
-			case loopErr != nil:
+			switch k, rowsErr = body.exec(in); {
+			case rowsErr != nil:
 				return false
 			case k == ctrlBreak:
-				result = broke
+				rowsResult = broke
 				return false
 			case k == ctrlReturn:
-				result = ctrlReturn
+				rowsResult = ctrlReturn
 				return false
 			}
 			return true
@@ -561,8 +564,10 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			if err != nil {
 				return ctrlNext, in.errorAt(err, st.Iter.Span())
 			}
-			return result, loopErr
+			return rowsResult, rowsErr
 		}
+		var result ctrl
+		var loopErr error
 		err = Iterate(seq, func(item Value) bool {
 			var more bool
 			more, result, loopErr = step(in, item)

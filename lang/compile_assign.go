@@ -341,7 +341,7 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 		}
 	}
 	assign := c.assignTo(targets)
-	return func(in *interp) (ctrl, error) {
+	general := func(in *interp) (ctrl, error) {
 		v, err := value(in)
 		if err != nil {
 			return ctrlNext, in.wrapNode(err, st)
@@ -353,6 +353,55 @@ func (c *compiler) assignStmt(st *syntax.AssignStmt) execFn {
 			return ctrlNext, in.wrapNode(err, st)
 		}
 		return ctrlNext, nil
+	}
+	if pair := c.pairCallAssign(st, targets, general); pair != nil {
+		return pair
+	}
+	return general
+}
+
+// pairCallAssign compiles a, b = f(x, y), two names assigned a call of a
+// name with two arguments that are names or number literals, or returns
+// nil: when f is a builtin with a pair path (divmod) that answers x and
+// y, the two elements go straight into a and b, without the tuple;
+// otherwise general runs the statement, evaluating f, x and y again,
+// which has no effect a program can see (a name's lookup has none, and
+// one that fails fails the same way again).
+func (c *compiler) pairCallAssign(st *syntax.AssignStmt, targets []*targetCode, general execFn) execFn {
+	if len(targets) != 1 {
+		return nil
+	}
+	t := targets[0]
+	if t.name != nil || t.starred || len(t.elts) != 2 || t.elts[0].name == nil || t.elts[1].name == nil {
+		return nil
+	}
+	call, ok := unparen(st.Value).(*syntax.CallExpr)
+	if !ok || !isNameCall(call) || len(call.Args) != 2 || c.res.supers[call] != nil {
+		return nil
+	}
+	for _, a := range call.Args {
+		switch a.Value.(type) {
+		case *syntax.Ident, *syntax.IntLit, *syntax.FloatLit:
+		default:
+			return nil
+		}
+	}
+	fn, x, y := c.expr(call.Fn), c.expr(call.Args[0].Value), c.expr(call.Args[1].Value)
+	first, second := t.elts[0].name, t.elts[1].name
+	return func(in *interp) (ctrl, error) {
+		f, err := fn(in)
+		if b, ok := f.(*Builtin); ok && err == nil && b.names != nil && b.names.pair != nil {
+			xv, errX := x(in)
+			yv, errY := y(in)
+			if errX == nil && errY == nil {
+				if p, q, ok := b.names.pair(in, xv, yv); ok {
+					first.store(in, p)
+					second.store(in, q)
+					return ctrlNext, nil
+				}
+			}
+		}
+		return general(in)
 	}
 }
 

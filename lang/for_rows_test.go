@@ -32,6 +32,21 @@ var forRowsCases = []string{
 	"a, (b, c) = 1, (2, 3)\nd, (e, d) = 4, (5, 6)\nx, (y, z) = 7, [8, 9]\na, b, c, d, e, x, y, z",
 	"a, (b, c) = 1, (2, 3, 4)",
 	"a, (b, c) = 1, 2",
+	// zip and enumerate of lists and tuples read them in place: a list's
+	// length at each step, an argument at its end done for good (as
+	// CPython's list iterator), strict's errors and what follows them
+	"L, M = [1, 2, 3], (4, 5, 6)\nout = []\nfor a, b in zip(L, M):\n    out.append((a, b))\n    if a == 1:\n        L.append(9)\n        L.pop(0)\nout, list(zip(L, M, L)), list(zip(M)), list(zip((1,), [2, 3])), type(zip(L, M)).__name__",
+	"A, B, C = [1, 2, 3], [4, 5], [7, 8, 9]\nz = zip(A, B, C, strict=True)\nout = []\nfor _ in range(5):\n    try:\n        out.append(next(z))\n    except ValueError as e:\n        out.append(str(e))\n        B.append(6)\n        C.append(10)\n    except StopIteration:\n        out.append('stop')\nout",
+	"A, B = [1], [2, 3]\nz = zip(A, B, strict=True)\nout = [next(z)]\nfor _ in range(3):\n    try:\n        out.append(next(z))\n    except ValueError as e:\n        out.append(str(e))\n    except StopIteration:\n        out.append('stop')\nout",
+	"A, B = [1, 2], [3]\nout = []\ntry:\n    for a, b in zip(A, B, strict=True):\n        out.append((a, b))\nexcept ValueError as e:\n    out.append(str(e))\nB.append(4)\nout, list(zip(A, B))",
+	"xs = [1, 2, 3]\ne = enumerate(xs, 5)\nout = [next(e)]\nxs.pop()\nout += list(e)\nxs.append(4)\nout += list(e)\nout, list(enumerate((7, 8))), list(enumerate(zip([1, 2], (3, 4)))), type(enumerate([])).__name__",
+	"out = []\nfor j, (a, b) in enumerate(zip([1, 2, 3], (4, 5))):\n    out.append((j, a, b))\nfor j, x in enumerate((6, 7)):\n    out.append((j, x))\nout",
+	// the loop's row kept from run to run: a run inside a run
+	// (recursion, generators of one loop suspended in turn, a source
+	// that runs the loop) fills its own
+	"def f(d):\n    out = []\n    for a, b in zip([d, d + 1], (d * 2, d * 3)):\n        out.append((a, b, f(d + 1) if d < 2 else None, a, b))\n    return out\nf(0)",
+	"def g(k):\n    for j, (a, b) in enumerate(zip([k, k + 1, k + 2], 'abc')):\n        yield j, a, b\nx, y = g(0), g(10)\nlist(zip(x, y)), [r for r in g(5)]",
+	"def h(k):\n    s = []\n    for a, b in zip([k, k], src(k)):\n        s.append((a, b))\n    return s\ndef src(k):\n    yield k\n    if k < 2:\n        yield h(k + 1)\nh(0)",
 	// an error from a source or a function leaves zip, enumerate, map
 	// and filter going, as CPython's: the next call pulls again
 	flaky + "out = []\nfor it in (zip(Flaky(), 'abcdef'), enumerate(Flaky()), map(str, Flaky()), filter(None, Flaky()), map(lambda a, b: 1 // a + b, [1, 0, 2], [10, 20, 30])):\n    for _ in range(5):\n        try:\n            out.append(next(it))\n        except (ValueError, ZeroDivisionError) as e:\n            out.append(type(e).__name__)\n        except StopIteration:\n            out.append('stop')\nout",

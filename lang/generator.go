@@ -925,6 +925,19 @@ func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
 		if err != nil {
 			return nil, err
 		}
+		if b, ok := f.(*Builtin); ok && len(args) <= 4 {
+			// for x in enumerate(xs): the arguments on the stack, as
+			// callBuiltinOperands has them
+			var buf [4]Value
+			pos := buf[:len(args)]
+			for i, a := range args {
+				if pos[i], err = a(in); err != nil {
+					return nil, err
+				}
+			}
+			r, err := in.callBuiltin(b, pos, nil, nil, false)
+			return r, in.wrapNode(err, x)
+		}
 		pos, err := evalAll(in, args)
 		if err != nil {
 			return nil, err
@@ -1111,6 +1124,12 @@ func (l *lazyIterator) nextInto(dst []Value, t *targetCode) (bool, error) {
 type rowTarget struct {
 	tc    *targetCode
 	names []*nameSlot // tc's names, depth first
+	// row is iterate's row, kept from one run of the loop to the next
+	// (an allocation a run saved); busy while a run uses it, so that a
+	// run the first one brings about (recursion, a source's code that
+	// runs the loop, a thread switched to inside it) makes its own.
+	row  []Value
+	busy bool
 }
 
 // rowTargetOf returns tc as a rowTarget, or nil when tc is not a tuple
@@ -1132,14 +1151,28 @@ func (t *rowTarget) iterate(seq Value, each func(row []Value) bool) (handled boo
 	if t == nil || !ok || l.rows == nil || !l.rows.takes(t.tc) {
 		return false, nil
 	}
-	row := make([]Value, len(t.names))
+	if t.busy {
+		return true, t.rows(l, make([]Value, len(t.names)), each)
+	}
+	if t.row == nil {
+		t.row = make([]Value, len(t.names))
+	}
+	t.busy = true
+	err = t.rows(l, t.row, each)
+	clear(t.row) // keeping no element alive
+	t.busy = false
+	return true, err
+}
+
+// rows is iterate's loop, with row to fill.
+func (t *rowTarget) rows(l *lazyIterator, row []Value, each func(row []Value) bool) error {
 	for {
 		ok, err := l.nextInto(row, t.tc)
 		if err != nil || !ok {
-			return true, err
+			return err
 		}
 		if !each(row) {
-			return true, nil
+			return nil
 		}
 	}
 }
