@@ -95,6 +95,7 @@ func TestAddAlphaMatchesTorch(t *testing.T) {
 		"w = a.clone().requires_grad_()\nv = b.clone().requires_grad_()\nr = torch.add(w, v, alpha=0.1)\n(r * a).sum().backward()\n(r.grad_fn.name(), r.tolist(), w.grad.tolist(), v.grad.tolist())",
 		"w = a.clone().requires_grad_()\nv = b.clone().requires_grad_()\nr = torch.sub(w, v, alpha=0.3)\n(r * a).sum().backward()\n(r.grad_fn.name(), r.tolist(), v.grad.tolist())",
 		"w = a.clone().requires_grad_()\nv = b.clone().requires_grad_()\nr = w * 1\nr.add_(v, alpha=-0.37)\n(r * a).sum().backward()\n(r.grad_fn.name(), r.tolist(), w.grad.tolist(), v.grad.tolist())",
+		"v = b.clone().requires_grad_()\nr = torch.sub(3, v, alpha=0.3)\n(r * a).sum().backward()\n(r.grad_fn.name(), r.tolist(), v.grad.tolist())",
 		"w = a[:1020].clone().reshape(20, 51).requires_grad_()\nv = b[:51].clone().requires_grad_()\nr = w * 1\nr.sub_(v, alpha=0.1)\n(r * w).sum().backward()\n(r.grad_fn.name(), r.tolist(), w.grad.tolist())",
 	}
 	want := cpython.TorchCellOutcomes(t, addAlphaPrelude, srcs)
