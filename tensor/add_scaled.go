@@ -66,20 +66,26 @@ func (s *BinarySpec) ApplyScaled(a, b *Tensor, alpha float64) (*Tensor, error) {
 // castable to a's dtype and broadcast to a's shape, and an error leaves a
 // unchanged.
 func (s *BinarySpec) ApplyScaledInPlace(a, b *Tensor, alpha float64) error {
-	kernel, err := s.scaledKernel(a, b, alpha)
-	if err != nil {
+	if !s.Scales(a, b) {
+		_, err := s.scaledKernel(a, b, alpha)
 		return err
 	}
 	compute, out, err := s.inPlaceTypes(a, b)
 	if err != nil {
 		return err
 	}
+	// Contiguous operands of one dtype and shape (an optimizer's step)
+	// take the axpy directly, without building the iterator's kernel.
 	if s == SubSpec {
 		if AddScaledInPlace(a, b, -alpha) {
 			return nil
 		}
 	} else if AddScaledInPlace(a, b, alpha) {
 		return nil
+	}
+	kernel, err := s.scaledKernel(a, b, alpha)
+	if err != nil {
+		return err
 	}
 	if out != a.dtype || overlaps(a, b) {
 		r, err := s.ApplyScaled(a, b, alpha)
