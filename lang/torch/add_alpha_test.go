@@ -13,11 +13,11 @@ import (
 // vectorized add kernel (tensor.AddScaledInPlace), so that the sums are
 // PyTorch's bit for bit, where scaling other first and adding rounded
 // twice (a fifth of these elements differed in the last bit). The cases
-// the fused path leaves (autograd recording, broadcasting, strided
-// operands, mixed dtypes) compute as before, rounding twice; the
-// broadcast case here happens to round alike, and alpha 1 scales
-// nothing. PyTorch's DEFAULT kernels (ATEN_CPU_CAPABILITY=default)
-// multiply and add apart, so the test needs its vectorized ones.
+// the axpy leaves (autograd recording, broadcasting, strided operands,
+// mixed dtypes) take the element-wise iterator's fused kernel
+// (TestAddAlphaMatchesTorch), and alpha 1 scales nothing. PyTorch's
+// DEFAULT kernels (ATEN_CPU_CAPABILITY=default) multiply and add apart,
+// so the test needs its vectorized ones.
 func TestAddAlphaInPlaceMatchesTorch(t *testing.T) {
 	if os.Getenv("ATEN_CPU_CAPABILITY") == "default" {
 		t.Skip("PyTorch's DEFAULT kernels do not fuse the multiply-add")
