@@ -146,7 +146,7 @@ func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 	markRoundingModeOmitted(b)
 	other := b.ParamNames()[1]
 	b.SetFn(func(a *lang.Args) (lang.Value, error) {
-		op, x, y, err := binaryOperands(a, op, other)
+		op, x, y, alpha, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
@@ -155,10 +155,10 @@ func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 			// number wrapped: PyTorch records SubBackward0, where 3 - x,
 			// which Python runs as x.__rsub__(3), records RsubBackward1.
 			return result(autograd.Composite("SubBackward0", []*tensor.Tensor{x, y}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-				return op.Apply(in[0], in[1])
+				return alpha.apply(op, in[0], in[1])
 			}))
 		}
-		return result(op.Apply(x, y))
+		return result(alpha.apply(op, x, y))
 	})
 }
 
@@ -166,57 +166,70 @@ func defBinary(kind lang.BuiltinKind, sig, doc string, op *autograd.BinaryOp) {
 // the parameter other.
 func defInPlace(sig, doc string, op *autograd.BinaryOp, other string) {
 	markRoundingModeOmitted(lang.NewBuiltin(lang.AsMethod, sig, doc, func(a *lang.Args) (lang.Value, error) {
-		if x := fusedAddInPlace(a, op, other); x != nil {
-			return x, nil
-		}
-		op, x, y, err := binaryOperands(a, op, other)
+		op, x, y, alpha, err := binaryOperands(a, op, other)
 		if err != nil {
 			return nil, err
 		}
-		return inPlace(x, op.InPlace(x, y))
+		return inPlace(x, alpha.applyInPlace(op, x, y))
 	}))
 }
 
-// fusedAddInPlace computes x.add_(y, alpha=alpha) or x.sub_(y,
-// alpha=alpha), alpha a number other than 1, as one fused multiply-add an
-// element (tensor.AddScaledInPlace), as PyTorch's add kernel does, when
-// autograd records nothing and the tensors fit the kernel, and returns x;
-// it returns nil, having done nothing, for every other call, which then
-// scales y by alpha first as before. word_language_model's SGD step,
-// p.data.add_(p.grad, alpha=-lr), so allocated a temporary as large as
-// the model every step, and its sums differed from PyTorch's in the last
-// bit (docs/performance.md, issue 34).
-func fusedAddInPlace(a *lang.Args, op *autograd.BinaryOp, other string) *tensor.Tensor {
-	if (op != autograd.AddOp && op != autograd.SubOp) || !a.Builtin().HasParam("alpha") {
-		return nil
+// scaleBy is the alpha of add and sub: none (alpha=1, or a builtin
+// without one), a real number, which one fused kernel applies where the
+// operands promote to float32 or float64, as PyTorch's add kernel does
+// (one rounding an element: issue 34), or any other number (a complex
+// alpha, a NumPy scalar, or operands of other dtypes), which scales other
+// first, a separate operation.
+type scaleBy struct {
+	given  bool
+	number bool           // value is the alpha, a Python int or float
+	isInt  bool           // the alpha was a Python int, n
+	n      int64          //
+	value  float64        // the alpha as a float64
+	t      *tensor.Tensor // the alpha as a tensor, made when a kernel needs one
+}
+
+// tensor returns the alpha as a wrapped number: t, or for a Python int
+// or float the number itself (an int stays an int, whose product with an
+// integer tensor is exact).
+func (s scaleBy) tensor() *tensor.Tensor {
+	if s.t != nil {
+		return s.t
 	}
-	var alpha float64
-	switch v := a.Value("alpha").(type) {
-	case float64:
-		alpha = v
-	case int64:
-		if v == 1 {
-			return nil
-		}
-		alpha = float64(v)
-	default:
-		return nil
+	if s.isInt {
+		return tensor.MustScalar(s.n)
 	}
-	x, ok := a.Value("input").(*tensor.Tensor)
-	if !ok {
-		return nil
+	return tensor.MustScalar(s.value)
+}
+
+// apply computes x op alpha·y into a new tensor.
+func (s scaleBy) apply(op *autograd.BinaryOp, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	if !s.given {
+		return op.Apply(x, y)
 	}
-	y, ok := a.Value(other).(*tensor.Tensor)
-	if !ok || autograd.InPlaceRecorded(x, y) {
-		return nil
+	if s.number && op.Spec.Scales(x, y) {
+		return op.ApplyScaled(x, y, s.value)
 	}
-	if op == autograd.SubOp {
-		alpha = -alpha
+	y, err := autograd.Mul(y, s.tensor())
+	if err != nil {
+		return nil, err
 	}
-	if !tensor.AddScaledInPlace(x, y, alpha) {
-		return nil
+	return op.Apply(x, y)
+}
+
+// applyInPlace computes x op alpha·y into x.
+func (s scaleBy) applyInPlace(op *autograd.BinaryOp, x, y *tensor.Tensor) error {
+	if !s.given {
+		return op.InPlace(x, y)
 	}
-	return x
+	if s.number && op.Spec.Scales(x, y) {
+		return op.InPlaceScaled(x, y, s.value)
+	}
+	y, err := autograd.Mul(y, s.tensor())
+	if err != nil {
+		return err
+	}
+	return op.InPlace(x, y)
 }
 
 // roundingModeOmitted is the default of the parameter rounding_mode, which
@@ -236,11 +249,11 @@ func markRoundingModeOmitted(b *lang.Builtin) {
 // binaryOperands returns the descriptor to apply, the input tensor and
 // the other operand, a tensor or a number (a weak operand in promotion):
 // op, or for a builtin with rounding_mode (div) called with one, the
-// descriptor of the mode it names, and the operand scaled by alpha when the
-// builtin has one.
-func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, err error) {
+// descriptor of the mode it names, and the alpha to scale the operand by
+// when the builtin has one.
+func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autograd.BinaryOp, x, y *tensor.Tensor, alpha scaleBy, err error) {
 	if err := refuseSequences(a, "input", other, "alpha"); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, alpha, err
 	}
 	if numbersToo, ok := numberFirst[op]; ok {
 		x = firstOperand(a, numbersToo, other)
@@ -252,10 +265,16 @@ func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autog
 	} else {
 		y = a.TensorLike(other)
 	}
-	var alpha *tensor.Tensor
 	if a.Builtin().HasParam("alpha") {
-		if n, ok := a.Value("alpha").(int64); !ok || n != 1 {
-			alpha = a.TensorLike("alpha")
+		switch v := a.Value("alpha").(type) {
+		case int64:
+			if v != 1 {
+				alpha = scaleBy{given: true, number: true, isInt: true, n: v, value: float64(v)}
+			}
+		case float64:
+			alpha = scaleBy{given: true, number: true, value: v}
+		default:
+			alpha = scaleBy{given: true, t: a.TensorLike("alpha")}
 		}
 	}
 	var mode *string
@@ -269,17 +288,14 @@ func binaryOperands(a *lang.Args, op *autograd.BinaryOp, other string) (_ *autog
 		}
 	}
 	if err := a.Err(); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, alpha, err
 	}
 	if rounded {
 		if op, err = op.Rounded(mode); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, alpha, err
 		}
 	}
-	if alpha != nil {
-		y, err = autograd.Mul(y, alpha)
-	}
-	return op, x, y, err
+	return op, x, y, alpha, nil
 }
 
 // refuseSequences returns PyTorch's TypeError for a list or tuple given

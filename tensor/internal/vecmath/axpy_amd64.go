@@ -11,7 +11,11 @@ func axpyF32FMA(o, b []float32, s float32)
 //go:noescape
 func axpyF64FMA(o, b []float64, s float64)
 
+//go:noescape
+func tanhGradF32FMA(dst, g, y []float32, one float32)
+
 var (
-	axpyF32Arch = axpyF32FMA
-	axpyF64Arch = axpyF64FMA
+	tanhGradF32Arch = tanhGradF32FMA
+	axpyF32Arch     = axpyF32FMA
+	axpyF64Arch     = axpyF64FMA
 )

@@ -61,3 +61,41 @@ axpy64x4:
 axpy64done:
 	VZEROUPPER
 	RET
+
+// tanh's backward (tanh.go): dst[i] = g[i]·(1 - y[i]·y[i]), 1 - y·y one
+// fused multiply-add (VFNMADD213: Y0 = -(Y0·Y0) + 1), then the product.
+// The length is a multiple of 8; tanh.go does the rest in Go.
+
+// func tanhGradF32FMA(dst, g, y []float32, one float32)
+TEXT ·tanhGradF32FMA(SB), NOSPLIT, $0-76
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ g_base+24(FP), SI
+	MOVQ y_base+48(FP), DX
+	VBROADCASTSS one+72(FP), Y3
+tgrad32x16:
+	CMPQ CX, $16
+	JB   tgrad32x8
+	VMOVUPS (DX), Y0
+	VMOVUPS 32(DX), Y1
+	VFNMADD213PS Y3, Y0, Y0
+	VFNMADD213PS Y3, Y1, Y1
+	VMULPS (SI), Y0, Y0
+	VMULPS 32(SI), Y1, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $64, SI
+	ADDQ $64, DX
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  tgrad32x16
+tgrad32x8:
+	TESTQ CX, CX
+	JZ    tgrad32done
+	VMOVUPS (DX), Y0
+	VFNMADD213PS Y3, Y0, Y0
+	VMULPS (SI), Y0, Y0
+	VMOVUPS Y0, (DI)
+tgrad32done:
+	VZEROUPPER
+	RET

@@ -6,6 +6,7 @@ package vecmath
 const hasFMA = false
 
 var (
-	axpyF32Arch func(o, b []float32, s float32)
-	axpyF64Arch func(o, b []float64, s float64)
+	tanhGradF32Arch func(dst, g, y []float32, one float32)
+	axpyF32Arch     func(o, b []float32, s float32)
+	axpyF64Arch     func(o, b []float64, s float64)
 )

@@ -24,9 +24,21 @@ func TanhFloat32(dst, src []float32) {
 // it: 1 - y·y as one fused multiply-add (GCC contracts the vectorized
 // kernel's product and difference), then the product with g. dst may be g
 // or y.
+//
+// Where the CPU has FMA3, whole vectors of 8 go through VFNMADD and
+// VMULPS (axpy_amd64.s), the same bits as the loop; a dst that overlaps g
+// or y other than exactly takes the loop.
 func TanhGradFloat32(dst, g, y []float32) {
 	dst, g = dst[:len(y)], g[:len(y)]
-	for i, v := range y {
+	n := 0
+	if hasFMA {
+		n = vectorPrefix(dst, g, y)
+	}
+	if n > 0 {
+		tanhGradF32Arch(dst[:n], g[:n], y[:n], 1)
+	}
+	for i := n; i < len(y); i++ {
+		v := y[i]
 		dst[i] = g[i] * FMA32(-v, v, 1)
 	}
 }

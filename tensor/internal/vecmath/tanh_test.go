@@ -84,6 +84,20 @@ func TestTanhGradFloat32AgainstTorch(t *testing.T) {
 	}
 }
 
+// BenchmarkTanhGradFloat32: makemore's MLP hidden layer, 512 rows of 64;
+// the generic implementation is the Go loop of FMA32s.
+func BenchmarkTanhGradFloat32(b *testing.B) {
+	y := benchRow(512 * 64)
+	TanhFloat32(y, y)
+	g, dst := benchRow(len(y)), make([]float32, len(y))
+	benchImpls(b, func(b *testing.B) {
+		b.SetBytes(int64(4 * len(y)))
+		for b.Loop() {
+			TanhGradFloat32(dst, g, y)
+		}
+	})
+}
+
 func BenchmarkTanhFloat32(b *testing.B) {
 	src := benchRow(1 << 16)
 	dst := make([]float32, len(src))
