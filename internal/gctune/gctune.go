@@ -30,22 +30,32 @@
 // collection were mostly big buffers (BigShare of the bytes in objects
 // above 32 KiB: NumPy's `b = a[idx]` over a million elements, 1.1 MB an
 // iteration) gets BigSlack and is paced by the memory limit as a training
-// program is (BigLimitFor: never below twice the live heap): each collection marks the interpreter's start-up heap, about
-// a millisecond at one processor, and a 1.1 MB output made the loop
-// collect every 29 iterations with 32 MiB. Such buffers gain nothing from
-// a heap that cycles through less: an output of a 32 MiB cycle is already
-// written to lines that left the L3. The limit, not a percentage: the
-// buffers allocated while a collection marks survive it, so that the live
-// heap such a loop leaves swings from 12 to 100 MB between collections,
-// and a percentage sized on one applied to the next made goals of up to
-// 709 MB (docs/performance.md, "a[idx]: the collector's cost at one
-// processor"). When small objects are most of the bytes again, the
-// percentage comes back and the limit goes.
+// program is (BigLimitFor: never below twice the live heap). Each
+// collection marks the interpreter's start-up heap, about a millisecond at
+// one processor, and a 1.1 MB output made the loop collect every 29
+// iterations with 32 MiB. Such buffers gain nothing from a heap that
+// cycles through less: an output of a 32 MiB cycle is already written to
+// lines that left the L3. The limit, not a percentage: the buffers
+// allocated while a collection marks survive it, so that the live heap
+// such a loop leaves swings from 12 to 100 MB between collections, and a
+// percentage sized on one applied to the next made goals of up to 709 MB
+// (docs/performance.md, "a[idx]: the collector's cost at one processor").
+// When small objects are most of the bytes again, the percentage comes
+// back and the limit goes.
+//
+// The runtime collects at least every two minutes, but not while the
+// percentage is off: a notebook's kernel left idle after a cell of big
+// buffers or a training loop kept their garbage, up to the limit's
+// slack, for as long as it stayed idle. While the limit paces the
+// collector, the tuner collects once IdlePeriod has passed without a
+// collection, as the runtime would, and returns the freed pages to the
+// operating system; the collection's adjust then sees few allocations
+// and gives a program that does not train its percentage back.
 //
 // KAEL_GC_SLACK_MIB, a whole number of MiB from 1 to 4096, replaces Slack
 // and turns BigSlack off for a program that does not train (TrainSlack is
-// unchanged). It is a knob for experiments, such as measuring the cost of a heap goal that
-// cycles through more than the CPU's last-level cache, not a setting a
+// unchanged). It is a knob for experiments, such as measuring the cost
+// of a heap goal that cycles through more than the CPU's last-level cache, not a setting a
 // program needs: a value it cannot read leaves Slack in force and says so
 // on standard error.
 package gctune
@@ -61,6 +71,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Slack is the garbage a small heap may hold before a collection.
@@ -151,7 +162,45 @@ func start() {
 	t := newTuner(os.Getenv("GOMEMLIMIT") == "")
 	t.adjust()
 	s := &sentinel{t: t}
+	lastCollection.Store(time.Now().UnixNano())
 	runtime.SetFinalizer(s, (*sentinel).collected)
+	go func() {
+		for now := range time.Tick(IdlePeriod / 4) {
+			collectIfIdle(now)
+		}
+	}()
+}
+
+// IdlePeriod is the longest a program paced by the memory limit goes
+// without a collection: the runtime's own period (forcegcperiod), which
+// it keeps only while the percentage is on.
+const IdlePeriod = 2 * time.Minute
+
+// lastCollection is when the tuner last saw a collection (Unix
+// nanoseconds); pacedByLimit says that the percentage is off.
+var (
+	lastCollection atomic.Int64
+	pacedByLimit   atomic.Bool
+)
+
+// collectIfIdle collects when the memory limit paces the collector and
+// IdlePeriod has passed since the last collection at now, reporting
+// whether it did. It also returns the freed pages to the operating
+// system (debug.FreeOSMemory): under the limit the scavenger keeps the
+// pages up to it, and a program that went two minutes without a
+// collection is most likely a kernel waiting for its next cell.
+func collectIfIdle(now time.Time) bool {
+	if !IdleDue(pacedByLimit.Load(), time.Unix(0, lastCollection.Load()), now) {
+		return false
+	}
+	debug.FreeOSMemory()
+	return true
+}
+
+// IdleDue reports whether a program whose collector the limit paces
+// (paced) and that last collected at last is due a collection at now.
+func IdleDue(paced bool, last, now time.Time) bool {
+	return paced && now.Sub(last) >= IdlePeriod
 }
 
 // collections counts the collections the tuner has seen, for tests.
@@ -203,6 +252,7 @@ type sentinel struct{ t *tuner }
 
 func (s *sentinel) collected() {
 	collections.Add(1)
+	lastCollection.Store(time.Now().UnixNano())
 	s.t.adjust()
 	runtime.SetFinalizer(s, (*sentinel).collected)
 }
@@ -244,6 +294,7 @@ func (t *tuner) adjust() {
 		t.percent = p
 	}
 	t.setLimit(l)
+	pacedByLimit.Store(p < 0)
 }
 
 // setLimit sets the soft memory limit to l bytes, or lifts it for 0,

@@ -324,3 +324,48 @@ func TestBigSlack(t *testing.T) {
 		}
 	}
 }
+
+func TestIdleDue(t *testing.T) {
+	at := time.Date(2026, 12, 7, 14, 0, 0, 0, time.UTC)
+	tests := []struct {
+		paced bool
+		since time.Duration
+		want  bool
+	}{
+		{true, IdlePeriod, true},
+		{true, 10 * time.Minute, true},
+		{true, IdlePeriod - time.Second, false},
+		{true, 0, false},
+		{false, 10 * time.Minute, false}, // the runtime's own period applies
+	}
+	for _, tt := range tests {
+		if got := IdleDue(tt.paced, at.Add(-tt.since), at); got != tt.want {
+			t.Errorf("IdleDue(%v, %v before) = %v, want %v", tt.paced, tt.since, got, tt.want)
+		}
+	}
+}
+
+// TestCollectIfIdle checks that a program paced by the limit collects once
+// IdlePeriod has passed without a collection, and one paced by the
+// percentage does not.
+func TestCollectIfIdle(t *testing.T) {
+	defer pacedByLimit.Store(pacedByLimit.Load())
+	defer lastCollection.Store(lastCollection.Load())
+	cycles := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	now := time.Now()
+	lastCollection.Store(now.Add(-IdlePeriod - time.Second).UnixNano())
+	for _, paced := range []bool{false, true} {
+		pacedByLimit.Store(paced)
+		before := cycles()
+		if got := collectIfIdle(now); got != paced {
+			t.Errorf("collectIfIdle with pacedByLimit %v = %v, want %v", paced, got, paced)
+		}
+		if collected := cycles() > before; paced && !collected {
+			t.Errorf("collectIfIdle reported a collection, but the runtime counts none")
+		}
+	}
+}
