@@ -276,3 +276,48 @@ func TestInPlaceLeakyReLUWritesIntoItsGradient(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchNormWritesIntoItsGradient checks that BatchNorm's backward
+// writes the input's gradient into its incoming gradient when the pass
+// holds it alone (calc.writable), as after dcgan's in-place LeakyReLUs
+// (issue 34): in loss = Σ BatchNorm(x·1.5)·c on [16, 32, 8, 8] the plain
+// pass recycles one gradient (the product's, handed on through BatchNorm
+// until x·1.5's node has used it) where a new tensor for BatchNorm's
+// input gradient made it two; the gradients are the bits of a pass
+// retaining its graph, which writes into nothing.
+func TestBatchNormWritesIntoItsGradient(t *testing.T) {
+	shape := []int{16, 32, 8, 8} // 128 KiB in float32
+	run := func(retain bool) ([][]float64, uint64) {
+		g := tensor.NewGenerator(12)
+		x := must(tensor.Randn(g, tensor.Float32, shape...))
+		c := must(tensor.Randn(g, tensor.Float32, shape...))
+		w := must(tensor.Randn(g, tensor.Float32, shape[1]))
+		b := must(tensor.Randn(g, tensor.Float32, shape[1]))
+		for _, p := range []*tensor.Tensor{x, w, b} {
+			if err := SetRequiresGrad(p, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		y, _, err := BatchNormTrain(must(MulScalar(x, 1.5)), w, b, 1e-5, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loss := must(Sum(must(Mul(y, c)), nil, false))
+		_, before, _ := tensor.RecycleStats()
+		if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+			t.Fatal(err)
+		}
+		_, after, _ := tensor.RecycleStats()
+		return [][]float64{must(Grad(x).Float64s()), must(Grad(w).Float64s()), must(Grad(b).Float64s())}, after - before
+	}
+	want, _ := run(true)
+	got, recycled := run(false)
+	if recycled != 1 {
+		t.Errorf("the plain pass recycled %d gradients, want 1 (BatchNorm's input gradient written into its incoming one)", recycled)
+	}
+	for i := range want {
+		if !slices.EqualFunc(got[i], want[i], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+			t.Errorf("gradient %d differs from the pass that writes into nothing", i)
+		}
+	}
+}
