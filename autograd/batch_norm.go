@@ -27,7 +27,14 @@ func BatchNormTrain(x, weight, bias *tensor.Tensor, eps float64, recorded func(i
 			c.err = compositeRecorded(recorded, inputs, g, grads)
 			return grads
 		}
-		gx, gw, gb, err := tensor.BatchNormTrainGrads(g, x, weight, st, n.needs(0), n.needs(1), n.needs(2))
+		// Into g when the engine holds it alone and drops it after this
+		// node (calc.writable): one buffer fewer to stream through the
+		// cache (dcgan's three BatchNorms, issue 34).
+		grads3 := tensor.BatchNormTrainGrads
+		if c.writable(g) {
+			grads3 = tensor.BatchNormTrainGradsInPlace
+		}
+		gx, gw, gb, err := grads3(g, x, weight, st, n.needs(0), n.needs(1), n.needs(2))
 		if err != nil {
 			c.err = err
 			return grads

@@ -10,7 +10,8 @@ import "github.com/kael-dev/kael/tensor"
 // (LeakyReluBackward1), op the operation for errors (leaky_relu_);
 // f32(dst, src) computes the activation with dst and src the same slice;
 // grad32(dst, g, y) and deriv(y) are its derivative from the result y,
-// the first in float32 as PyTorch's kernel, the second per element for
+// the first in float32 as PyTorch's kernel (dst may be g: the backward
+// writes into a gradient the engine holds alone), the second per element for
 // other gradients' dtypes and shapes and for create_graph.
 //
 // handled is false, with x untouched, where this path does not apply
@@ -44,9 +45,21 @@ func ActivationInPlaceFloat32(name, op string, x *tensor.Tensor, f32 func(dst, s
 			// recorded as a product, whose gradient is f'(y).
 			return []*tensor.Tensor{c.mul(g, c.do(func() (*tensor.Tensor, error) { return mapFloat(x, deriv) }))}
 		}
+		// Into g when the engine holds it alone and drops it after this
+		// node (calc.writable): one buffer fewer to stream through the
+		// cache a step (dcgan's four LeakyReLUs, issue 34).
+		mapGrad := tensor.MapGradFloat32
+		if c.writable(g) {
+			mapGrad = func(g, y *tensor.Tensor, grad func(dst, g, y []float32)) (*tensor.Tensor, bool, error) {
+				if t, ok, err := tensor.MapGradFloat32InPlace(g, y, grad); ok || err != nil {
+					return t, ok, err
+				}
+				return tensor.MapGradFloat32(g, y, grad)
+			}
+		}
 		var handled bool
 		t := c.do(func() (*tensor.Tensor, error) {
-			t, ok, err := tensor.MapGradFloat32(g, x, grad32)
+			t, ok, err := mapGrad(g, x, grad32)
 			handled = ok
 			return t, err
 		})

@@ -203,3 +203,121 @@ func TestLogSoftmaxWritesIntoNllGradient(t *testing.T) {
 		}
 	})
 }
+
+// TestInPlaceLeakyReLUWritesIntoItsGradient checks that the backward of
+// an in-place activation that saved its result (leaky_relu_,
+// ActivationInPlaceFloat32) writes into its incoming gradient when the
+// pass holds it alone (calc.writable), as dcgan's four LeakyReLUs do
+// (issue 34). In loss = Σ leaky_relu_(x·s)·c the plain pass then recycles
+// one gradient (the one handed on through leaky_relu_, once x·s's node has
+// used it) where a new tensor for leaky_relu_'s gradient made it two;
+// the leaf's gradient is the bits of a pass retaining its graph, which
+// writes into nothing. A gradient the program passes in is not written.
+func TestInPlaceLeakyReLUWritesIntoItsGradient(t *testing.T) {
+	const rows, cols, slope = 64, 1024, float32(0.2) // 256 KiB in float32
+	leaky := func(y *tensor.Tensor) error {
+		_, err := ActivationInPlaceFloat32("LeakyReluBackward1", "leaky_relu_", y,
+			func(dst, src []float32) { tensor.LeakyReLUFloat32(dst, src, slope) },
+			func(dst, g, y []float32) { tensor.LeakyReLUGradFloat32(dst, g, y, slope) },
+			func(y float64) float64 {
+				if y > 0 {
+					return 1
+				}
+				return float64(slope)
+			})
+		return err
+	}
+	build := func(seed uint64) (x, y, c *tensor.Tensor) {
+		g := tensor.NewGenerator(seed)
+		x = must(tensor.Randn(g, tensor.Float32, rows, cols))
+		c = must(tensor.Randn(g, tensor.Float32, rows, cols))
+		if err := SetRequiresGrad(x, true); err != nil {
+			t.Fatal(err)
+		}
+		y = must(MulScalar(x, 1.5))
+		if err := leaky(y); err != nil {
+			t.Fatal(err)
+		}
+		if fn := y.Autograd().GradFn; fn == nil || fn.Name() != "LeakyReluBackward1" {
+			t.Fatalf("y has no LeakyReluBackward1 node")
+		}
+		return x, y, c
+	}
+	run := func(retain bool) ([]float64, uint64) {
+		x, y, c := build(9)
+		loss := must(Sum(must(Mul(y, c)), nil, false))
+		_, before, _ := tensor.RecycleStats()
+		if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+			t.Fatal(err)
+		}
+		_, after, _ := tensor.RecycleStats()
+		return must(Grad(x).Float64s()), after - before
+	}
+	want, _ := run(true)
+	got, recycled := run(false)
+	if recycled != 1 {
+		t.Errorf("the plain pass recycled %d gradients, want 1 (leaky_relu_'s written into its incoming one)", recycled)
+	}
+	if !slices.EqualFunc(got, want, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+		t.Errorf("the gradient differs from the pass that writes into nothing")
+	}
+	t.Run("the program's gradient", func(t *testing.T) {
+		x, y, _ := build(10)
+		seed := must(tensor.Randn(tensor.NewGenerator(11), tensor.Float32, rows, cols))
+		seedBits := must(seed.Float64s())
+		if err := BackwardWith([]*tensor.Tensor{y}, []*tensor.Tensor{seed}, BackwardOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := must(seed.Float64s()); !slices.Equal(got, seedBits) {
+			t.Errorf("the gradient passed to backward changed")
+		}
+		if Grad(x).SharesMemory(seed) {
+			t.Errorf("x.grad shares the program's gradient's memory")
+		}
+	})
+}
+
+// TestBatchNormWritesIntoItsGradient checks that BatchNorm's backward
+// writes the input's gradient into its incoming gradient when the pass
+// holds it alone (calc.writable), as after dcgan's in-place LeakyReLUs
+// (issue 34): in loss = Σ BatchNorm(x·1.5)·c on [16, 32, 8, 8] the plain
+// pass recycles one gradient (the product's, handed on through BatchNorm
+// until x·1.5's node has used it) where a new tensor for BatchNorm's
+// input gradient made it two; the gradients are the bits of a pass
+// retaining its graph, which writes into nothing.
+func TestBatchNormWritesIntoItsGradient(t *testing.T) {
+	shape := []int{16, 32, 8, 8} // 128 KiB in float32
+	run := func(retain bool) ([][]float64, uint64) {
+		g := tensor.NewGenerator(12)
+		x := must(tensor.Randn(g, tensor.Float32, shape...))
+		c := must(tensor.Randn(g, tensor.Float32, shape...))
+		w := must(tensor.Randn(g, tensor.Float32, shape[1]))
+		b := must(tensor.Randn(g, tensor.Float32, shape[1]))
+		for _, p := range []*tensor.Tensor{x, w, b} {
+			if err := SetRequiresGrad(p, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		y, _, err := BatchNormTrain(must(MulScalar(x, 1.5)), w, b, 1e-5, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loss := must(Sum(must(Mul(y, c)), nil, false))
+		_, before, _ := tensor.RecycleStats()
+		if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+			t.Fatal(err)
+		}
+		_, after, _ := tensor.RecycleStats()
+		return [][]float64{must(Grad(x).Float64s()), must(Grad(w).Float64s()), must(Grad(b).Float64s())}, after - before
+	}
+	want, _ := run(true)
+	got, recycled := run(false)
+	if recycled != 1 {
+		t.Errorf("the plain pass recycled %d gradients, want 1 (BatchNorm's input gradient written into its incoming one)", recycled)
+	}
+	for i := range want {
+		if !slices.EqualFunc(got[i], want[i], func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+			t.Errorf("gradient %d differs from the pass that writes into nothing", i)
+		}
+	}
+}

@@ -213,6 +213,22 @@ func copyVector(t *Tensor, values []float32) error {
 // the weight's Σg·(x − mean)·invstd and the bias's Σg. Only the wanted
 // gradients are computed; the others are nil.
 func BatchNormTrainGrads(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW, wantB bool) (gx, gw, gb *Tensor, err error) {
+	return batchNormTrainGrads(g, x, weight, st, wantX, wantW, wantB, false)
+}
+
+// BatchNormTrainGradsInPlace is BatchNormTrainGrads with the input's
+// gradient written into g (and g returned as gx) where g is contiguous and
+// shares no memory with x or weight, else into a new tensor as
+// BatchNormTrainGrads: the same bits either way, each plane's sums taken
+// before its elements are overwritten. Only a caller that holds g alone
+// may use it: autograd's incoming gradient that dies with its node
+// (dcgan's three BatchNorms, issue 34).
+func BatchNormTrainGradsInPlace(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW, wantB bool) (gx, gw, gb *Tensor, err error) {
+	inPlace := g.IsContiguous() && !g.SharesMemory(x) && (weight == nil || !g.SharesMemory(weight))
+	return batchNormTrainGrads(g, x, weight, st, wantX, wantW, wantB, inPlace)
+}
+
+func batchNormTrainGrads(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW, wantB, inPlace bool) (gx, gw, gb *Tensor, err error) {
 	if g.dtype != Float32 || !slices.Equal(g.shape, x.shape) {
 		return nil, nil, nil, Errorf(RuntimeError, "batch_norm backward: gradient of shape %v for an input of shape %v", g.shape, x.shape)
 	}
@@ -228,7 +244,10 @@ func BatchNormTrainGrads(g, x, weight *Tensor, st *BatchNormStats, wantX, wantW,
 	xs := x.storage.data.([]float32)[x.offset : x.offset+x.Numel()]
 	gs := g.storage.data.([]float32)[g.offset : g.offset+g.Numel()]
 	var dx []float32
-	if wantX {
+	switch {
+	case wantX && inPlace:
+		gx, dx = g, gs
+	case wantX:
 		if gx, err = emptyOutput(Float32, x.shape...); err != nil {
 			return nil, nil, nil, err
 		}

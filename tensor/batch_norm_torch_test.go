@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,6 +136,21 @@ func TestBatchNormTrainMatchesPyTorch(t *testing.T) {
 			gx, gw, gb, err := BatchNormTrainGrads(g, x, w, st, true, w != nil, b != nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The form that writes into a gradient held alone: into a
+			// copy of g, the same bits as the new tensor's.
+			gc := mustOp(g.Clone())
+			gxIn, gwIn, gbIn, err := BatchNormTrainGradsInPlace(gc, x, w, st, true, w != nil, b != nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gxIn != gc {
+				t.Errorf("BatchNormTrainGradsInPlace wrote the input gradient into a new tensor")
+			}
+			for _, p := range [][2]*Tensor{{gxIn, gx}, {gwIn, gw}, {gbIn, gb}} {
+				if (p[0] == nil) != (p[1] == nil) || p[0] != nil && !slices.Equal(mustOp(p[0].Float64s()), mustOp(p[1].Float64s())) {
+					t.Errorf("BatchNormTrainGradsInPlace's gradients differ from BatchNormTrainGrads'")
+				}
 			}
 			m := float64(numel(c.Shape) / ch)
 			eps := 0x1p-23

@@ -689,6 +689,36 @@ func MapGradFloat32(g, x *Tensor, grad func(dst, g, x []float32)) (t *Tensor, ok
 	return t, true, err
 }
 
+// MapGradFloat32InPlace is MapGradFloat32 written into g instead of a new
+// tensor: for float32 g and x of one shape, g contiguous and sharing no
+// memory with x, it sets g to grad(g, g, x) and returns g. grad must allow
+// dst to be g (an element-wise kernel that reads each element before
+// writing it). ok is false, with g untouched, for the other cases, which
+// the caller handles with MapGradFloat32. Only a caller that holds g alone
+// may use it: autograd's incoming gradient that dies with its node, as
+// PyTorch's engine lets an in-place backward reuse a gradient buffer.
+func MapGradFloat32InPlace(g, x *Tensor, grad func(dst, g, x []float32)) (t *Tensor, ok bool, err error) {
+	if x.dtype != Float32 || g.dtype != Float32 || !slices.Equal(g.shape, x.shape) || !g.IsContiguous() || g.SharesMemory(x) {
+		return nil, false, nil
+	}
+	xc, err := x.Contiguous()
+	if err != nil {
+		return nil, true, err
+	}
+	gv, err := contiguousValues[float32](g)
+	if err != nil {
+		return nil, true, err
+	}
+	xv, err := contiguousValues[float32](xc)
+	if err != nil {
+		return nil, true, err
+	}
+	if err := parallelSlice(len(xv), func(b, e int) { grad(gv[b:e], gv[b:e], xv[b:e]) }); err != nil {
+		return nil, true, err
+	}
+	return g, true, nil
+}
+
 // TanhGradFloat32 sets dst[i] to g[i]·(1 - y[i]·y[i]), tanh's backward
 // from its output, as PyTorch's float32 tanh_backward
 // (vecmath.TanhGradFloat32).
