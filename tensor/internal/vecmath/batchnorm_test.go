@@ -1,8 +1,8 @@
 package vecmath
 
 import (
-	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -12,33 +12,12 @@ import (
 // values and infinities, in place and not.
 func TestBatchNormPassesMatchGeneric(t *testing.T) {
 	r := rand.New(rand.NewSource(12))
-	special := []float32{0, float32(math.Copysign(0, -1)), math.SmallestNonzeroFloat32, 1e-30, -3e30, 3e38,
-		float32(math.Inf(1)), float32(math.Inf(-1))}
-	draw := func(n int) []float32 {
-		s := make([]float32, n)
-		for i := range s {
-			s[i] = float32(r.NormFloat64()) * float32(math.Pow(10, float64(r.Intn(9)-4)))
-			if r.Intn(6) == 0 {
-				s[i] = special[r.Intn(len(special))]
-			}
-		}
-		return s
-	}
-	same := func(a, b []float32) bool {
-		for i := range a {
-			nan := a[i] != a[i] && b[i] != b[i]
-			if !nan && math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-				return false
-			}
-		}
-		return true
-	}
 	defer func(name string) { _ = SetImpl(name) }(Impl())
 	for _, impl := range Impls() {
 		for n := 0; n <= 70; n++ {
 			for round := range 20 {
-				g, x := draw(n), draw(n)
-				c := draw(5)
+				g, x := drawFloat32s(r, n, 6), drawFloat32s(r, n, 6)
+				c := drawFloat32s(r, 5, 6)
 				inPlace := round%2 == 1
 				run := func(name string) (aff, grad []float32) {
 					if err := SetImpl(name); err != nil {
@@ -58,7 +37,7 @@ func TestBatchNormPassesMatchGeneric(t *testing.T) {
 				}
 				a1, g1 := run(impl)
 				a2, g2 := run("generic")
-				if !same(a1, a2) || !same(g1, g2) {
+				if !slices.EqualFunc(a1, a2, sameBits) || !slices.EqualFunc(g1, g2, sameBits) {
 					t.Fatalf("%s, n %d, in place %v: affine %v against %v, gradient %v against %v", impl, n, inPlace, a1, a2, g1, g2)
 				}
 			}

@@ -1,7 +1,6 @@
 package vecmath
 
 import (
-	"math"
 	"math/rand"
 	"testing"
 )
@@ -11,21 +10,9 @@ import (
 // tails) and with zeros, subnormals, large values and infinities.
 func TestGradSumsFloat32MatchesGeneric(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
-	special := []float32{0, float32(math.Copysign(0, -1)), math.SmallestNonzeroFloat32, 1e-30, -3e30, 3e38,
-		float32(math.Inf(1)), float32(math.Inf(-1))}
-	draw := func(n int) []float32 {
-		s := make([]float32, n)
-		for i := range s {
-			s[i] = float32(r.NormFloat64()) * float32(math.Pow(10, float64(r.Intn(9)-4)))
-			if r.Intn(6) == 0 {
-				s[i] = special[r.Intn(len(special))]
-			}
-		}
-		return s
-	}
 	for n := 0; n <= 70; n++ {
 		for round := 0; round < 30; round++ {
-			g, x := draw(n), draw(n)
+			g, x := drawFloat32s(r, n, 6), drawFloat32s(r, n, 6)
 			mean := float32(r.NormFloat64())
 			s, d := GradSumsFloat32(g, x, mean)
 			var ls, ld [8]float32
@@ -33,8 +20,7 @@ func TestGradSumsFloat32MatchesGeneric(t *testing.T) {
 			ws := ((ls[0] + ls[4]) + (ls[2] + ls[6])) + ((ls[1] + ls[5]) + (ls[3] + ls[7]))
 			wd := ((ld[0] + ld[4]) + (ld[2] + ld[6])) + ((ld[1] + ld[5]) + (ld[3] + ld[7]))
 			for _, pair := range [][2]float32{{s, ws}, {d, wd}} {
-				nan := pair[0] != pair[0] && pair[1] != pair[1]
-				if !nan && math.Float32bits(pair[0]) != math.Float32bits(pair[1]) {
+				if !sameBits(pair[0], pair[1]) {
 					t.Fatalf("n %d: %v, the Go loop %v", n, pair[0], pair[1])
 				}
 			}

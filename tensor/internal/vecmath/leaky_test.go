@@ -1,21 +1,11 @@
 package vecmath
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
 )
-
-// sameBits reports whether a and b are the same float32, NaN for NaN
-// (whose payload and sign the kernels need not keep) and −0 apart from +0.
-func sameBits(a, b float32) bool {
-	if a != a || b != b {
-		return a != a && b != b
-	}
-	return math.Float32bits(a) == math.Float32bits(b)
-}
 
 // TestLeakyReLUFloat32AgainstTorch checks leaky_relu and its gradient bit
 // for bit against PyTorch's float32 kernels on the GELU sweep (±0, the

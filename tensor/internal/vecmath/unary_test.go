@@ -44,10 +44,6 @@ func runImpl(t *testing.T, impl string, f func(dst, src []float32), src []float3
 	return dst
 }
 
-func sameBits32(a, b float32) bool {
-	return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b
-}
-
 // TestUnaryFloat32MatchesGeneric runs every implementation of ExpFloat32
 // and SqrtFloat32 on every length up to 40 (the vector prefix and the
 // scalar tail) and on unaryInputs: each gives the generic loop's bits.
@@ -62,14 +58,14 @@ func TestUnaryFloat32MatchesGeneric(t *testing.T) {
 				x := all[len(all)-n-5 : len(all)-5]
 				got, want := runImpl(t, impl, op.f, x), runImpl(t, "generic", op.f, x)
 				for i := range x {
-					if !sameBits32(got[i], want[i]) {
+					if !sameBits(got[i], want[i]) {
 						t.Fatalf("%s %s n=%d: (%g) = %g, generic %g", op.name, impl, n, x[i], got[i], want[i])
 					}
 				}
 			}
 			got, want := runImpl(t, impl, op.f, all), runImpl(t, "generic", op.f, all)
 			for i := range all {
-				if !sameBits32(got[i], want[i]) {
+				if !sameBits(got[i], want[i]) {
 					t.Fatalf("%s %s: (%g) = %g, generic %g", op.name, impl, all[i], got[i], want[i])
 				}
 			}
@@ -107,7 +103,7 @@ func TestUnaryFloat32Accuracy(t *testing.T) {
 				} else { // rsqrt: the float32 loop it replaces
 					want = 1 / float32(math.Sqrt(float64(v)))
 				}
-				if sameBits32(got[i], want) {
+				if sameBits(got[i], want) {
 					continue
 				}
 				// The midpoint between got and want, if they are neighbours.
