@@ -26,43 +26,23 @@
 // set (then the percentage goes on as above). Setting the GOGC environment
 // variable turns the tuning off.
 //
-// A program that does not train and whose allocations since the last
-// collection were mostly big buffers (BigShare of the bytes in objects
-// above 32 KiB: NumPy's `b = a[idx]` over a million elements, 1.1 MB an
-// iteration) gets BigSlack and is paced by the memory limit as a training
-// program is (BigLimitFor: never below twice the live heap). Each
-// collection marks the interpreter's start-up heap, about a millisecond at
-// one processor, and a 1.1 MB output made the loop collect every 29
-// iterations with 32 MiB. Such buffers gain nothing from a heap that
-// cycles through less: an output of a 32 MiB cycle is already written to
-// lines that left the L3. The limit, not a percentage: the buffers
-// allocated while a collection marks survive it, so that the live heap
-// such a loop leaves swings from 12 to 100 MB between collections, and a
-// percentage sized on one applied to the next made goals of up to 709 MB
-// (docs/performance.md, "a[idx]: the collector's cost at one processor").
-// When small objects are most of the bytes again, the percentage comes
-// back and the limit goes.
-//
 // The runtime collects at least every two minutes, but not while the
-// percentage is off: a notebook's kernel left idle after a cell of big
-// buffers or a training loop kept their garbage, up to the limit's
-// slack, for as long as it stayed idle. While the limit paces the
-// collector, the tuner collects once IdlePeriod has passed without a
-// collection, as the runtime would, and returns the freed pages to the
-// operating system; the collection's adjust then sees few allocations
-// and gives a program that does not train its percentage back.
+// percentage is off: a notebook's kernel left idle after a training loop
+// kept its garbage, up to the limit's slack, for as long as it stayed
+// idle. While the limit paces the collector, the tuner collects once
+// IdlePeriod has passed without a collection, as the runtime would, and
+// returns the freed pages to the operating system.
 //
 // KAEL_GC_SLACK_MIB, a whole number of MiB from 1 to 4096, replaces Slack
-// and turns BigSlack off for a program that does not train (TrainSlack is
-// unchanged). It is a knob for experiments, such as measuring the cost
-// of a heap goal that cycles through more than the CPU's last-level cache, not a setting a
+// for a program that does not train (TrainSlack is unchanged). It is a
+// knob for experiments, such as measuring the cost of a heap goal that
+// cycles through more than the CPU's last-level cache, not a setting a
 // program needs: a value it cannot read leaves Slack in force and says so
 // on standard error.
 package gctune
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -80,26 +60,9 @@ const Slack = 32 << 20
 // TrainSlack is Slack once Train has been called.
 const TrainSlack = 64 << 20
 
-// BigSlack is the slack of a program that does not train while its
-// allocations are mostly big buffers (BigShare), paced like a training
-// program's by the memory limit.
-const BigSlack = 64 << 20
-
-// BigShare is the share of the bytes allocated between two collections,
-// in percent, that objects above maxSmall must hold for BigSlack.
-const BigShare = 90
-
-// maxSmall is the runtime's largest small object: a bigger one has pages
-// of its own (runtime/metrics' /gc/heap/allocs-by-size counts it in its
-// last bucket).
-const maxSmall = 32 << 10
-
 // slack is the slack in force: Slack (or SlackEnv's), or TrainSlack after
 // Train.
 var slack atomic.Int64
-
-// slackFromEnv is set when SlackEnv gave the slack: BigSlack is then off.
-var slackFromEnv atomic.Bool
 
 // training is set by Train: the memory limit paces the collector.
 var training atomic.Bool
@@ -141,8 +104,7 @@ func ParseSlack(text string) (int64, error) {
 }
 
 // Start tunes the collector from now on, unless GOGC is set. It is for a
-// program's main function: it changes a process-wide setting. A second
-// call does nothing: two tuners would undo each other's settings.
+// program's main function: it changes a process-wide setting.
 func Start() { startOnce.Do(start) }
 
 var startOnce sync.Once
@@ -156,10 +118,9 @@ func start() {
 			fmt.Fprintf(os.Stderr, "kael: %v; the collector keeps its slack of %d MiB\n", err, Slack>>20)
 		} else {
 			slack.Store(s)
-			slackFromEnv.Store(true)
 		}
 	}
-	t := newTuner(os.Getenv("GOMEMLIMIT") == "")
+	t := &tuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}, percent: 100, ownLimit: os.Getenv("GOMEMLIMIT") == ""}
 	t.adjust()
 	s := &sentinel{t: t}
 	lastCollection.Store(time.Now().UnixNano())
@@ -206,36 +167,12 @@ func IdleDue(paced bool, last, now time.Time) bool {
 // collections counts the collections the tuner has seen, for tests.
 var collections atomic.Int64
 
-// The metrics the tuner reads after each collection, in its sample.
-const (
-	sampleLive   = iota // /gc/heap/live:bytes
-	sampleAllocs        // /gc/heap/allocs:bytes, all objects ever allocated
-	sampleSizes         // /gc/heap/allocs-by-size:bytes, a count by size
-)
-
-// newTuner returns a tuner at Go's defaults; ownLimit says that GOMEMLIMIT
-// is not set.
-// Its first adjust judges the allocations made from now on.
-func newTuner(ownLimit bool) *tuner {
-	t := &tuner{sample: []metrics.Sample{
-		sampleLive:   {Name: "/gc/heap/live:bytes"},
-		sampleAllocs: {Name: "/gc/heap/allocs:bytes"},
-		sampleSizes:  {Name: "/gc/heap/allocs-by-size:bytes"},
-	}, percent: 100, ownLimit: ownLimit}
-	metrics.Read(t.sample)
-	t.allocs, t.small = t.allocated()
-	return t
-}
-
 // tuner holds the percentage and memory limit last set.
 type tuner struct {
-	sample []metrics.Sample
-	// allocs and small are the bytes allocated in all objects and in
-	// small ones (at most maxSmall) up to the last collection's adjust.
-	allocs, small uint64
-	percent       int
-	limit         int64 // 0: none (Go's default)
-	ownLimit      bool  // GOMEMLIMIT is not set: the tuner sets the limit
+	sample   []metrics.Sample
+	percent  int
+	limit    int64 // 0 until a training program's first collection
+	ownLimit bool  // GOMEMLIMIT is not set: the tuner sets the limit
 	// lives holds the live heaps of the last recentCollections
 	// collections, the newest at next-1 (mod recentCollections).
 	lives [recentCollections]int64
@@ -263,94 +200,26 @@ func (s *sentinel) collected() {
 func (t *tuner) adjust() {
 	metrics.Read(t.sample)
 	var live int64
-	if v := t.sample[sampleLive].Value; v.Kind() == metrics.KindUint64 {
+	if v := t.sample[0].Value; v.Kind() == metrics.KindUint64 {
 		live = int64(min(v.Uint64(), 1<<62))
 	}
 	t.lives[t.next%recentCollections] = live
 	t.next++
-	allocs, small := t.allocated()
-	big := MostlyBig(allocs-t.allocs, small-t.small) && !training.Load() && !slackFromEnv.Load()
-	t.allocs, t.small = allocs, small
 	s := slack.Load()
-	if big {
-		s = max(s, BigSlack)
-	}
 	p, l := PercentFor(live, s), t.limit
-	switch {
-	case training.Load() && t.ownLimit:
+	if training.Load() && t.ownLimit {
 		p, l = -1, LimitFor(slices.Max(t.lives[:]), s)
-	case big && t.ownLimit:
-		p, l = -1, BigLimitFor(slices.Max(t.lives[:]))
-	case !training.Load():
-		l = 0 // none: a program whose big buffers gave way to small objects
 	}
-	// The limit first when the percentage goes off, the percentage first
-	// when it comes back, so that it is never off without a limit.
-	if p < 0 {
-		t.setLimit(l)
+	// The limit first, so that the percentage is never off without it.
+	if l != t.limit {
+		debug.SetMemoryLimit(l)
+		t.limit = l
 	}
 	if p != t.percent {
 		debug.SetGCPercent(p)
 		t.percent = p
 	}
-	t.setLimit(l)
 	pacedByLimit.Store(p < 0)
-}
-
-// setLimit sets the soft memory limit to l bytes, or lifts it for 0,
-// unless it is already so.
-func (t *tuner) setLimit(l int64) {
-	if l == t.limit {
-		return
-	}
-	if l == 0 {
-		debug.SetMemoryLimit(math.MaxInt64) // the runtime's "no limit"
-	} else {
-		debug.SetMemoryLimit(l)
-	}
-	t.limit = l
-}
-
-// allocated returns the bytes allocated so far in all heap objects and in
-// small ones, from the tuner's sample (0, 0 when the runtime does not
-// have those metrics).
-func (t *tuner) allocated() (allocs, small uint64) {
-	if len(t.sample) <= sampleSizes {
-		return 0, 0
-	}
-	if v := t.sample[sampleAllocs].Value; v.Kind() == metrics.KindUint64 {
-		allocs = v.Uint64()
-	}
-	if v := t.sample[sampleSizes].Value; v.Kind() == metrics.KindFloat64Histogram {
-		small = SmallBytes(v.Float64Histogram())
-	}
-	return allocs, min(small, allocs)
-}
-
-// SmallBytes returns the bytes that h, runtime/metrics'
-// /gc/heap/allocs-by-size histogram, counts in objects of at most
-// maxSmall. A small object's bucket is its size class, whose upper bound
-// (exclusive) is the class's size plus one, and the runtime allocates, and
-// counts in /gc/heap/allocs:bytes, the class's size; the last bucket, to
-// +Inf, holds the objects with pages of their own.
-func SmallBytes(h *metrics.Float64Histogram) uint64 {
-	var n uint64
-	for i, c := range h.Counts {
-		if hi := h.Buckets[i+1]; hi <= maxSmall+1 {
-			n += c * uint64(hi-1)
-		}
-	}
-	return n
-}
-
-// MostlyBig reports whether of allocs bytes allocated, of which small in
-// small objects, at least BigShare percent were in bigger ones. Under a
-// MiB allocated says nothing either way: false.
-func MostlyBig(allocs, small uint64) bool {
-	if allocs < 1<<20 || small > allocs {
-		return false
-	}
-	return float64(allocs-small)*100 >= float64(allocs)*BigShare
 }
 
 // LimitFor returns the soft memory limit of a training program whose
@@ -376,13 +245,6 @@ func MostlyBig(allocs, small uint64) bool {
 // beyond the limit collects often until the next finalizer raises it, the
 // runtime keeping the collector under half of the CPU meanwhile.
 func LimitFor(live, slack int64) int64 { return max(live, minHeap) + slack + slack/2 }
-
-// BigLimitFor returns the soft memory limit of a program of big buffers
-// whose recent collections left at most live bytes: LimitFor's with
-// BigSlack, and at least twice live, the goal of Go's default percentage,
-// so that a program whose live heap grows past BigSlack collects no more
-// often than it would without this package.
-func BigLimitFor(live int64) int64 { return max(LimitFor(live, BigSlack), 2*live) }
 
 // PercentFor returns the GOGC percentage for a live heap of live bytes:
 // the one whose goal is about live+slack, at least Go's default 100,
