@@ -31,15 +31,5 @@ func (op *BinaryOp) InPlaceScaled(a, b *tensor.Tensor, alpha float64) error {
 	if !InPlaceRecorded(a, b) {
 		return op.Spec.ApplyScaledInPlace(a, b, alpha)
 	}
-	plan, err := planRewrite(a, op.Name+"_")
-	if err != nil {
-		return err
-	}
-	if op.grad == nil {
-		return notDifferentiable(op.Name + "_")
-	}
-	if err := op.Spec.CheckInPlace(a, b); err != nil {
-		return err
-	}
-	return rewriteOrView(a, plan, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.ApplyScaled(old, b, alpha) })
+	return op.recordInPlace(a, b, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.ApplyScaled(old, b, alpha) })
 }

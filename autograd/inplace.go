@@ -20,6 +20,14 @@ func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if !InPlaceRecorded(a, b) {
 		return op.Spec.ApplyInPlace(a, b)
 	}
+	return op.recordInPlace(a, b, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
+}
+
+// recordInPlace is InPlace's and InPlaceScaled's recorded path: a, not a
+// leaf that requires grad, takes apply(old a)'s value and history (a
+// view's base rewritten), with the checks and errors of PyTorch's
+// in-place ops.
+func (op *BinaryOp) recordInPlace(a, b *tensor.Tensor, apply func(old *tensor.Tensor) (*tensor.Tensor, error)) error {
 	plan, err := planRewrite(a, op.Name+"_")
 	if err != nil {
 		return err
@@ -30,7 +38,7 @@ func (op *BinaryOp) InPlace(a, b *tensor.Tensor) error {
 	if err := op.Spec.CheckInPlace(a, b); err != nil {
 		return err
 	}
-	return rewriteOrView(a, plan, func(old *tensor.Tensor) (*tensor.Tensor, error) { return op.Apply(old, b) })
+	return rewriteOrView(a, plan, apply)
 }
 
 // InPlace computes the operation of x into x (x.relu_(), x.exp_()), with
