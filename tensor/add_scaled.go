@@ -19,23 +19,27 @@ import (
 // are the caller's to compute as a op (alpha·b), which is exact for
 // integers.
 func (s *BinarySpec) Scales(a, b *Tensor) bool {
-	if s != AddSpec && s != SubSpec {
-		return false
-	}
 	compute, _, err := s.Types(a, b)
-	return err == nil && (compute == Float32 || compute == Float64)
+	return err == nil && s.scalesIn(compute)
 }
 
-// scaledKernel returns the kernel of a + alpha·b in compute, sub's alpha
-// negated, or an error where Scales is false.
-func (s *BinarySpec) scaledKernel(a, b *Tensor, alpha float64) (binaryKernel, error) {
-	if !s.Scales(a, b) {
+// scalesIn reports whether s has a fused kernel with an alpha in the
+// compute dtype.
+func (s *BinarySpec) scalesIn(compute DType) bool {
+	return (s == AddSpec || s == SubSpec) && (compute == Float32 || compute == Float64)
+}
+
+// scaledKernel returns the kernel of a + alpha·b in compute (Float32 or
+// Float64, scalesIn), sub's alpha negated, or an error naming a and b
+// where there is none.
+func (s *BinarySpec) scaledKernel(compute DType, a, b *Tensor, alpha float64) (binaryKernel, error) {
+	if !s.scalesIn(compute) {
 		return nil, Errorf(RuntimeError, "%s with alpha: no fused kernel for %s and %s", s.Name, a.dtype, b.dtype)
 	}
 	if s == SubSpec {
 		alpha = -alpha
 	}
-	if ResultType(a, b) == Float32 {
+	if compute == Float32 {
 		return scaledAddKernel(float32(alpha), vecmath.FMA32, vecmath.AxpyFloat32), nil
 	}
 	return scaledAddKernel(alpha, math.FMA, vecmath.AxpyFloat64), nil
@@ -44,11 +48,11 @@ func (s *BinarySpec) scaledKernel(a, b *Tensor, alpha float64) (binaryKernel, er
 // ApplyScaled computes a + alpha·b (AddSpec) or a - alpha·b (SubSpec)
 // into a new tensor, each element rounded once, where Scales(a, b).
 func (s *BinarySpec) ApplyScaled(a, b *Tensor, alpha float64) (*Tensor, error) {
-	kernel, err := s.scaledKernel(a, b, alpha)
+	compute, out, err := s.Types(a, b)
 	if err != nil {
 		return nil, err
 	}
-	compute, out, err := s.Types(a, b)
+	kernel, err := s.scaledKernel(compute, a, b, alpha)
 	if err != nil {
 		return nil, err
 	}
@@ -66,12 +70,12 @@ func (s *BinarySpec) ApplyScaled(a, b *Tensor, alpha float64) (*Tensor, error) {
 // castable to a's dtype and broadcast to a's shape, and an error leaves a
 // unchanged.
 func (s *BinarySpec) ApplyScaledInPlace(a, b *Tensor, alpha float64) error {
-	if !s.Scales(a, b) {
-		_, err := s.scaledKernel(a, b, alpha)
-		return err
-	}
 	compute, out, err := s.inPlaceTypes(a, b)
 	if err != nil {
+		return err
+	}
+	if !s.scalesIn(compute) {
+		_, err := s.scaledKernel(compute, a, b, alpha)
 		return err
 	}
 	// Contiguous operands of one dtype and shape (an optimizer's step)
@@ -83,7 +87,7 @@ func (s *BinarySpec) ApplyScaledInPlace(a, b *Tensor, alpha float64) error {
 	} else if AddScaledInPlace(a, b, alpha) {
 		return nil
 	}
-	kernel, err := s.scaledKernel(a, b, alpha)
+	kernel, err := s.scaledKernel(compute, a, b, alpha)
 	if err != nil {
 		return err
 	}
