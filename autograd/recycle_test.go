@@ -66,18 +66,14 @@ func TestRecycledGradientsMatch(t *testing.T) {
 				f := newFixture(t)
 				x, w := f.randn(n, n), f.randn(n, n)
 				loss := c.build(x, w)
-				_, before, _ := tensor.RecycleStats()
-				if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
-					t.Fatal(err)
-				}
-				_, after, _ := tensor.RecycleStats()
+				recycled := backwardRecycled(t, loss, retain)
 				var gs [][]float64
 				for _, l := range []*tensor.Tensor{x, w} {
 					if g := Grad(l); g != nil {
 						gs = append(gs, must(g.Float64s()))
 					}
 				}
-				return gs, after - before
+				return gs, recycled
 			}
 			want, kept := grads(true)
 			got, recycled := grads(false)
@@ -166,12 +162,8 @@ func TestLogSoftmaxWritesIntoNllGradient(t *testing.T) {
 				if c.twice {
 					loss = must(Add(loss, must(Sum(must(Mul(lp, tensor.MustScalar(0.001))), nil, false))))
 				}
-				_, before, _ := tensor.RecycleStats()
-				if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
-					t.Fatal(err)
-				}
-				_, after, _ := tensor.RecycleStats()
-				return must(Grad(x).Float64s()), after - before
+				recycled := backwardRecycled(t, loss, retain)
+				return must(Grad(x).Float64s()), recycled
 			}
 			want, _ := run(true)
 			got, recycled := run(false)
@@ -254,12 +246,8 @@ func TestInPlaceLeakyReLUWritesIntoItsGradient(t *testing.T) {
 	run := func(retain bool) ([]float64, uint64) {
 		x, y, c := build(9)
 		loss := must(Sum(must(Mul(y, c)), nil, false))
-		_, before, _ := tensor.RecycleStats()
-		if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
-			t.Fatal(err)
-		}
-		_, after, _ := tensor.RecycleStats()
-		return must(Grad(x).Float64s()), after - before
+		recycled := backwardRecycled(t, loss, retain)
+		return must(Grad(x).Float64s()), recycled
 	}
 	want, _ := run(true)
 	got, recycled := run(false)
@@ -301,12 +289,8 @@ func TestBatchNormWritesIntoItsGradient(t *testing.T) {
 			t.Fatal(err)
 		}
 		loss := must(Sum(must(Mul(y, c)), nil, false))
-		_, before, _ := tensor.RecycleStats()
-		if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
-			t.Fatal(err)
-		}
-		_, after, _ := tensor.RecycleStats()
-		return [][]float64{must(Grad(x).Float64s()), must(Grad(w).Float64s()), must(Grad(b).Float64s())}, after - before
+		recycled := backwardRecycled(t, loss, retain)
+		return [][]float64{must(Grad(x).Float64s()), must(Grad(w).Float64s()), must(Grad(b).Float64s())}, recycled
 	}
 	want, _ := run(true)
 	got, recycled := run(false)
@@ -318,4 +302,16 @@ func TestBatchNormWritesIntoItsGradient(t *testing.T) {
 			t.Errorf("gradient %d differs from the pass that writes into nothing", i)
 		}
 	}
+}
+
+// backwardRecycled runs backward from loss (retaining its graph or not)
+// and returns how many gradient buffers the pass recycled.
+func backwardRecycled(t *testing.T, loss *tensor.Tensor, retain bool) uint64 {
+	t.Helper()
+	_, before, _ := tensor.RecycleStats()
+	if err := BackwardWith([]*tensor.Tensor{loss}, nil, BackwardOptions{RetainGraph: retain}); err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := tensor.RecycleStats()
+	return after - before
 }
