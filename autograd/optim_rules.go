@@ -113,6 +113,12 @@ func (c *calc) axpy(a *tensor.Tensor, alpha float64, b *tensor.Tensor) {
 	if c.err == nil && !c.rec && tensor.AddScaledInPlace(a, b, alpha) {
 		return
 	}
+	if c.err == nil && !c.rec && tensor.AddSpec.Scales(a, b) {
+		// Strided or broadcast: the same fused kernel, through the
+		// element-wise iterator.
+		c.err = tensor.AddSpec.ApplyScaledInPlace(a, b, alpha)
+		return
+	}
 	c.inPlace(tensor.AddSpec, a, c.scaled(b, alpha))
 }
 
@@ -127,7 +133,15 @@ func (c *calc) decay(a *tensor.Tensor, beta, alpha float64, b *tensor.Tensor) {
 // a.mul_(beta).addcmul_(b, b, value=alpha).
 func (c *calc) decaySquare(a *tensor.Tensor, beta, alpha float64, b *tensor.Tensor) {
 	c.inPlace(tensor.MulSpec, a, num(beta))
-	// addcmul_ is not fused in PyTorch: the product, scaled, then added.
+	// ATen's addcmul kernel computes self + value·t1·t2: for float32 and
+	// float64, value·b rounded, then one fused multiply-add by b
+	// (tensor.AddProductInPlace); other dtypes the product, scaled, then
+	// added.
+	if c.err == nil && !c.rec {
+		if s := c.scaled(b, alpha); s != nil && tensor.AddProductInPlace(a, s, b) {
+			return
+		}
+	}
 	c.inPlace(tensor.AddSpec, a, c.scaled(c.mul(b, b), alpha))
 }
 

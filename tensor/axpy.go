@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"slices"
 
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
@@ -42,4 +43,60 @@ func AddScaledInPlace(a, b *Tensor, alpha float64) bool {
 	}
 	a.MarkModified()
 	return true
+}
+
+// AddProductInPlace computes a += x·y with one rounding an element, as
+// the last step of PyTorch's a.addcmul_(t1, t2, value=s) on the CPU: ATen's
+// addcmul kernel computes self + value·t1·t2, value·t1 rounded and the
+// rest one fused multiply-add (its compiler contracts the product and the
+// sum, in the vectorized loop and its tail alike: PyTorch 1.13's float32
+// and float64 Adam moments, TestAdamFloat32AgainstTorch in vecmath), so
+// the caller passes x = value·t1 and y = t2. It reports false, changing
+// nothing, where it does not apply: a, x and y must be float32 or float64
+// of one dtype and one shape on the CPU, any strides, and a must share no
+// memory with x or y unless it is the same elements.
+func AddProductInPlace(a, x, y *Tensor) bool {
+	if a.dtype != x.dtype || a.dtype != y.dtype || (a.dtype != Float32 && a.dtype != Float64) {
+		return false
+	}
+	for _, t := range []*Tensor{a, x, y} {
+		if t.storage == nil || t.storage.device != CPU || !slices.Equal(t.shape, a.shape) {
+			return false
+		}
+	}
+	if overlaps(a, x) || overlaps(a, y) || (a.storage != x.storage && a.SharesMemory(x)) || (a.storage != y.storage && a.SharesMemory(y)) {
+		return false
+	}
+	if a.dtype == Float32 {
+		addProduct(a, x, y, vecmath.FMA32)
+	} else {
+		addProduct(a, x, y, math.FMA)
+	}
+	a.MarkModified()
+	return true
+}
+
+// addProduct sets each element of a to fma(x, y, a), walking the three
+// tensors' strides together.
+func addProduct[T float32 | float64](a, x, y *Tensor, fma func(p, q, r T) T) {
+	n := a.Numel()
+	if n == 0 {
+		return
+	}
+	ad, xd, yd := a.storage.data.([]T), x.storage.data.([]T), y.storage.data.([]T)
+	if a.IsContiguous() && x.IsContiguous() && y.IsContiguous() {
+		ad, xd, yd = ad[a.offset:a.offset+n], xd[x.offset:x.offset+n], yd[y.offset:y.offset+n]
+		for i := range ad {
+			ad[i] = fma(xd[i], yd[i], ad[i])
+		}
+		return
+	}
+	ao, xo, yo := newOdometer(0, a.shape, a.strides), newOdometer(0, x.shape, x.strides), newOdometer(0, y.shape, y.strides)
+	for range n {
+		i, j, k := a.offset+ao.off, x.offset+xo.off, y.offset+yo.off
+		ad[i] = fma(xd[j], yd[k], ad[i])
+		ao.next()
+		xo.next()
+		yo.next()
+	}
 }

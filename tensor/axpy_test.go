@@ -96,3 +96,73 @@ func axpyMust[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestAddProductInPlace checks a += x·y (AddProductInPlace, the fused end
+// of PyTorch's addcmul_) against the exact result rounded once to the
+// dtype, for contiguous, transposed and stepped operands of float32 and
+// float64, and that it refuses, changing nothing, what it does not take.
+func TestAddProductInPlace(t *testing.T) {
+	vals := func(d DType, n int, mul, mod, sub, div float64) *Tensor {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = (math.Mod(float64(i)*mul, mod) - sub) / div
+		}
+		return axpyMust(axpyMust(FromSlice(v, n)).To(d))
+	}
+	mat := func(x *Tensor, r, c int) *Tensor { return axpyMust(axpyMust(x.Narrow(0, 0, r*c)).Reshape(r, c)) }
+	tr := func(x *Tensor) *Tensor { return axpyMust(x.Transpose(0, 1)) }
+	step := func(x *Tensor) *Tensor { return axpyMust(x.Slice(0, 0, x.shape[0], 2)) }
+	for _, c := range []struct {
+		name    string
+		a, x, y func(d DType) *Tensor
+		applies bool
+	}{
+		{"contiguous", func(d DType) *Tensor { return vals(d, 1027, 7, 11, 5, 3) },
+			func(d DType) *Tensor { return vals(d, 1027, 13, 17, 8, 7) }, func(d DType) *Tensor { return vals(d, 1027, 5, 19, 9, 11) }, true},
+		{"transposed", func(d DType) *Tensor { return tr(mat(vals(d, 1027, 7, 11, 5, 3), 31, 33)) },
+			func(d DType) *Tensor { return tr(mat(vals(d, 1027, 13, 17, 8, 7), 31, 33)) }, func(d DType) *Tensor { return tr(mat(vals(d, 1027, 5, 19, 9, 11), 31, 33)) }, true},
+		{"mixed layouts", func(d DType) *Tensor { return step(vals(d, 2054, 7, 11, 5, 3)) },
+			func(d DType) *Tensor { return vals(d, 1027, 13, 17, 8, 7) }, func(d DType) *Tensor { return step(vals(d, 2054, 5, 19, 9, 11)) }, true},
+		{"0-d", func(d DType) *Tensor { return axpyMust(Full(1.0/3, d)) },
+			func(d DType) *Tensor { return axpyMust(Full(0.7, d)) }, func(d DType) *Tensor { return axpyMust(Full(-0.3, d)) }, true},
+		{"shapes differ", func(d DType) *Tensor { return vals(d, 10, 7, 11, 5, 3) },
+			func(d DType) *Tensor { return vals(d, 10, 13, 17, 8, 7) }, func(d DType) *Tensor { return vals(d, 9, 5, 19, 9, 11) }, false},
+		{"dtypes differ", func(d DType) *Tensor { return vals(d, 10, 7, 11, 5, 3) },
+			func(d DType) *Tensor { return vals(d, 10, 13, 17, 8, 7) }, func(d DType) *Tensor { return vals(Float16, 10, 5, 19, 9, 11) }, false},
+		{"integers", func(DType) *Tensor { return vals(Int64, 10, 7, 11, 5, 1) },
+			func(DType) *Tensor { return vals(Int64, 10, 13, 17, 8, 1) }, func(DType) *Tensor { return vals(Int64, 10, 5, 19, 9, 1) }, false},
+	} {
+		for _, d := range []DType{Float32, Float64} {
+			a, x, y := c.a(d), c.x(d), c.y(d)
+			before := axpyMust(Values[float64](axpyMust(a.To(Float64))))
+			xs := axpyMust(Values[float64](axpyMust(x.To(Float64))))
+			ys := axpyMust(Values[float64](axpyMust(y.To(Float64))))
+			if got := AddProductInPlace(a, x, y); got != c.applies {
+				t.Fatalf("%s %s: applies %v, want %v", c.name, d, got, c.applies)
+			}
+			after := axpyMust(Values[float64](axpyMust(a.To(Float64))))
+			prec := uint(24)
+			if d == Float64 {
+				prec = 53
+			}
+			for i := range before {
+				want := before[i]
+				if c.applies {
+					p := new(big.Float).SetPrec(2000).SetFloat64(xs[i])
+					p.Mul(p, new(big.Float).SetPrec(2000).SetFloat64(ys[i]))
+					p.Add(p, new(big.Float).SetPrec(2000).SetFloat64(before[i]))
+					want, _ = p.SetMode(big.ToNearestEven).SetPrec(prec).Float64()
+				}
+				if after[i] != want {
+					t.Fatalf("%s %s, element %d: %v, want %v", c.name, d, i, after[i], want)
+				}
+			}
+		}
+	}
+	// a sharing x's elements at an offset refuses.
+	base := vals(Float32, 20, 7, 11, 5, 3)
+	a, x := axpyMust(base.Narrow(0, 0, 10)), axpyMust(base.Narrow(0, 5, 10))
+	if AddProductInPlace(a, x, vals(Float32, 10, 5, 19, 9, 11)) {
+		t.Fatal("overlapping a and x: applied")
+	}
+}

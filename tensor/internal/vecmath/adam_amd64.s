@@ -3,7 +3,8 @@
 // func adamAVX2(p, g, m, v []float32, a *AdamParams)
 //
 // One Adam step over len(p) elements, a multiple of 8, eight lanes at a
-// time: the operations of adamGeneric, each rounded (no FMA).
+// time: the operations of adamGeneric, the moments' two sums fused
+// (VFMADD231PS), every other operation rounded.
 TEXT ·adamAVX2(SB), NOSPLIT, $0-104
 	MOVQ         p_base+0(FP), DI
 	MOVQ         p_len+8(FP), CX
@@ -23,14 +24,12 @@ adamloop:
 	CMPQ    CX, $8
 	JB      adamdone
 	VMOVUPS (SI), Y0           // g
-	VMULPS  (R8), Y8, Y1       // m·β1
-	VMULPS  Y9, Y0, Y2         // g·(1−β1)
-	VADDPS  Y2, Y1, Y1         // m
+	VMULPS      (R8), Y8, Y1   // m·β1
+	VFMADD231PS Y9, Y0, Y1     // m = g·(1−β1) + m·β1, rounded once
 	VMOVUPS Y1, (R8)
-	VMULPS  (R9), Y10, Y3      // v·β2
-	VMULPS  Y0, Y0, Y4         // g·g
-	VMULPS  Y11, Y4, Y4        // ·(1−β2)
-	VADDPS  Y4, Y3, Y3         // v
+	VMULPS      (R9), Y10, Y3  // v·β2
+	VMULPS      Y11, Y0, Y4    // (1−β2)·g
+	VFMADD231PS Y0, Y4, Y3     // v = (1−β2)·g·g + v·β2, rounded once
 	VMOVUPS Y3, (R9)
 	VSQRTPS Y3, Y5             // √v
 	VDIVPS  Y12, Y5, Y5        // / √(1−β2ᵗ)
