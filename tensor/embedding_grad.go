@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
@@ -54,10 +55,25 @@ func EmbeddingDenseBackward(grad, indices *Tensor, rows int) (*Tensor, error) {
 	if err != nil || out.Numel() == 0 || len(idx) == 0 {
 		return out, err
 	}
-	rowOffs := stridedOffsets(grad.shape[:n-1], grad.strides[:n-1], grad.offset)
+	offs := rowOffsetsPool.Get().(*[]int)
+	rowOffs := stridedOffsetsInto((*offs)[:0], grad.shape[:n-1], grad.strides[:n-1], grad.offset)
 	kernel(out, grad, idx, rowOffs, grad.strides[n-1])
+	if cap(rowOffs) <= rowOffsetsPoolMax {
+		*offs = rowOffs[:0]
+		rowOffsetsPool.Put(offs)
+	}
 	return out, nil
 }
+
+// rowOffsetsPool holds the scratch slices of the gradient's row offsets,
+// which EmbeddingDenseBackward needs only while its kernel runs: makemore's
+// MLP asked for 16 of 512 a step, 64 KiB of garbage (docs/performance.md,
+// issue 34). Slices beyond rowOffsetsPoolMax elements go to the collector.
+var rowOffsetsPool = sync.Pool{New: func() any { return new([]int) }}
+
+// rowOffsetsPoolMax is the capacity of the largest slice kept in
+// rowOffsetsPool (32 KiB of offsets).
+const rowOffsetsPoolMax = 4096
 
 func embeddingGrad[T float32 | float64 | complex64 | complex128](out, grad *Tensor, idx []int64, rowOffs []int, step int) {
 	dst := out.storage.data.([]T)

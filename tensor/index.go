@@ -536,16 +536,46 @@ func (p *advPlan) take(v, out *Tensor) error {
 // stridedOffsets returns base + Σ i[d]·strides[d] for every multi-index i of
 // shape, in row-major order.
 func stridedOffsets(shape, strides []int, base int) []int {
-	offs := make([]int, numel(shape))
-	if len(offs) == 0 {
+	if offs := stridedOffsetsInto(nil, shape, strides, base); offs != nil {
 		return offs
+	}
+	return []int{}
+}
+
+// stridedOffsetsInto is stridedOffsets appending to dst (its elements
+// from len(dst) on), which it returns; dst's spare capacity spares the
+// allocation. Up to two dimensions it needs no odometer.
+func stridedOffsetsInto(dst []int, shape, strides []int, base int) []int {
+	n := numel(shape)
+	start := len(dst)
+	dst = slices.Grow(dst, n)[:start+n]
+	offs := dst[start:]
+	if n == 0 {
+		return dst
+	}
+	switch len(shape) {
+	case 1:
+		for i := range offs {
+			offs[i] = base + i*strides[0]
+		}
+		return dst
+	case 2:
+		i := 0
+		for r := range shape[0] {
+			o := base + r*strides[0]
+			for c := range shape[1] {
+				offs[i] = o + c*strides[1]
+				i++
+			}
+		}
+		return dst
 	}
 	od := newOdometer(0, shape, strides)
 	for i := range offs {
 		offs[i] = base + od.off
 		od.next()
 	}
-	return offs
+	return dst
 }
 
 // isIota reports whether offs is 0, 1, 2, ...
