@@ -1,7 +1,6 @@
 package tensor
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 	"sync"
@@ -244,9 +243,8 @@ type colsMul[T float32 | float64] func(m, n, k, grp, col0 int, a, c gemm.Matrix[
 // columns, which mul multiplies by. gatherImage, when not nil, gathers
 // an image's columns for mul; it is called only where the images are
 // multiplied one by one (oh·ow of foldMaxWidth or more), on the thread
-// that multiplies the image, just before its products, and done after
-// them; its error stops the products.
-func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, mul colsMul[T], gatherImage func(img int) (done func(), err error)) (y *Tensor, err error) {
+// that multiplies the image, just before its products.
+func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, mul colsMul[T], gatherImage func(img int)) (y *Tensor, err error) {
 	n, oc := x4.shape[0], weight.shape[0]
 	l := out[0] * out[1]
 	w, err := weight.Reshape(o.Groups, oc/o.Groups, -1) // [G, O/G, K]
@@ -262,29 +260,17 @@ func conv2dFoldedCols[T float32 | float64](x4, weight, bias *Tensor, out [2]int,
 		// shared among the threads. The products are small (dcgan's first
 		// layer 16×1024×48): one GEMM would run them on one thread.
 		data := y.storage.data.([]T)
-		var mu sync.Mutex
-		var first error
 		err = ParallelFor(n, 1, func(begin, end int) {
 			for i := begin; i < end && !Interrupted(); i++ {
-				done := func() {}
 				if gatherImage != nil {
-					d, err := gatherImage(i)
-					if err != nil {
-						mu.Lock()
-						first = cmp.Or(first, err)
-						mu.Unlock()
-						return
-					}
-					done = d
+					gatherImage(i)
 				}
 				for g := range o.Groups {
 					c := gemm.Matrix[T]{Data: data, Offset: i*y.strides[0] + g*y.strides[1], RowStride: y.strides[2], ColStride: 1}
 					mul(oc/o.Groups, l, k, g, i*l, matrixOf[T](w, g), c, gemm.Options{Threads: 1, Cancelled: Interrupted})
 				}
-				done()
 			}
 		})
-		err = cmp.Or(err, first)
 		if err == nil && Interrupted() {
 			err = errInterrupted()
 		}
@@ -372,17 +358,18 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 	}
 	defer putScratch(gpBuf)
 	k := weight.shape[1] * kernel[0] * kernel[1]
-	if nr, table := packedColsWidth[T](x4, kernel, out, o); wantW && nr > 0 {
-		// Columns the forward gathered packed (conv2dPacked) and did not
-		// keep: gathered again, run by run, into the GEMM's panels.
+	if wantW && kept != nil && kept.nr > 0 {
+		// Columns gathered in the GEMM's packed layout (conv2dPacked).
 		if gw, err = emptyOutput(x4.dtype, o.Groups, og, k); err != nil {
 			return nil, nil, err
 		}
-		pg := newPackedGather[T](x4, nil, kernel, out, nr, table)
+		nr := kept.nr
 		err = weightGradMul[T](gw, o.Groups, og, k, n*l, func(g, k0, k1 int, c gemm.Matrix[T], opt gemm.Options) {
+			// K from k0 on: the columns' slivers of nr from k0/nr on.
+			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g*k*nr + k0/nr*o.Groups*k*nr, SliverStride: o.Groups * k * nr, NR: nr}
 			a := matrixOf[T](gp, g)
 			a.Offset += k0 * a.ColStride
-			gemm.MulPackedB(og, k, k1-k0, a, pg.transposedPacker(g, k, k0), c, opt)
+			gemm.MulTransPacked(og, k, k1-k0, a, b, c, opt)
 		})
 		if err != nil {
 			return nil, nil, err
@@ -694,6 +681,10 @@ type Conv2dColumns struct {
 	cols    *Tensor
 	shape   []int // the input's, [N, C, H, W]
 	release func()
+	// nr, when not 0, is the width of the slivers of the GEMM's packed
+	// layout in which cols, one dimension, holds the columns
+	// (conv2dPacked); 0: cols is the matrix [C·kh·kw, N·oh·ow].
+	nr int
 }
 
 // Release gives the columns' memory back for reuse; the columns must not

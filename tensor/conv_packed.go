@@ -60,62 +60,45 @@ func packedColsWidth[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv
 func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o Conv2dOptions, nr int, table []int32) (*Tensor, *Conv2dColumns, error) {
 	kernel := [2]int{weight.shape[2], weight.shape[3]}
 	rows, width := x4.shape[1]*kernel[0]*kernel[1], x4.shape[0]*out[0]*out[1]
-	k := rows / o.Groups
-	pg := newPackedGather[T](x4, nil, kernel, out, nr, table)
-	weights, err := packedWeights[T](weight, o.Groups, out)
+	if _, err := storageBytes([]int{rows, width}, x4.dtype.Size()); err != nil {
+		return nil, nil, err
+	}
+	buf, err := getScratch[T](rows * width)
 	if err != nil {
 		return nil, nil, err
 	}
-	l := out[0] * out[1]
-	// mulBy multiplies by the packed columns in b from column col0 on.
-	mulBy := func(b []T, m, n, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
-		packed := gemm.Packed[T]{Data: b, Offset: grp * k * nr, SliverStride: rows * nr, NR: nr}
-		if weights != nil {
-			gemm.MulPackedA(n, weights[grp], packed, col0, c, opt)
-			return
-		}
-		gemm.MulPacked(m, n, k, a, packed, col0, c, opt)
-	}
-	var mul colsMul[T]
-	var gatherImage func(img int) (func(), error)
-	if gatherByImage && l >= foldMaxWidth {
+	kept := &Conv2dColumns{cols: scratchTensor(x4.dtype, *buf, rows*width), nr: nr, release: func() { putScratch(buf) }}
+	pg := newPackedGather[T](x4, *buf, kernel, out, nr, table)
+	var gatherImage func(img int)
+	if gatherByImage && out[0]*out[1] >= foldMaxWidth {
 		// conv2dFoldedCols multiplies image by image, the images among
 		// the threads: each thread gathers an image's columns just before
-		// its products, in one parallel region, into a scratch matrix of
-		// the image's that stays in its cache (the batch's would be
-		// written out to memory for nothing: none are kept).
-		images := make([]*[]T, x4.shape[0])
-		gatherImage = func(img int) (func(), error) {
-			b, err := getScratch[T](rows * l)
-			if err != nil {
-				return nil, err
-			}
-			images[img] = b
-			pg.image(img, *b)
-			return func() { putScratch(b); images[img] = nil }, nil
+		// its products, in one parallel region, while they are in cache.
+		gatherImage = pg.image
+	} else if err := pg.all(); err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
+	k := rows / o.Groups
+	weights, err := packedWeights[T](weight, o.Groups, out)
+	if err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
+	mul := func(m, n, _, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
+		b := gemm.Packed[T]{Data: *buf, Offset: grp * k * nr, SliverStride: rows * nr, NR: nr}
+		if weights != nil {
+			gemm.MulPackedA(n, weights[grp], b, col0, c, opt)
+			return
 		}
-		mul = func(m, n, _, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
-			mulBy(*images[col0/l], m, n, grp, col0%l, a, c, opt)
-		}
-	} else {
-		if _, err := storageBytes([]int{rows, width}, x4.dtype.Size()); err != nil {
-			return nil, nil, err
-		}
-		buf, err := getScratch[T](rows * width)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer putScratch(buf)
-		pg.dst = *buf
-		if err := pg.all(); err != nil {
-			return nil, nil, err
-		}
-		mul = func(m, n, _, grp, col0 int, a, c gemm.Matrix[T], opt gemm.Options) {
-			mulBy(*buf, m, n, grp, col0, a, c, opt)
-		}
+		gemm.MulPacked(m, n, k, a, b, col0, c, opt)
 	}
 	y, err := conv2dFoldedCols[T](x4, weight, bias, out, o, mul, gatherImage)
-	return y, nil, err
+	if err != nil {
+		kept.Release()
+		return nil, nil, err
+	}
+	return y, kept, nil
 }
 
 // packedWeights returns each group's weight matrix [O/G, C/G·kh·kw]
@@ -181,91 +164,43 @@ func newPackedGather[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]in
 	return pg
 }
 
-// all gathers every image into dst, the planes among the threads.
+// all gathers every image, the planes among the threads.
 func (pg *packedGather[T]) all() error {
 	return ParallelFor(pg.x4.shape[0]*pg.channels, max(1, GrainSize/pg.tableLen), func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
-			pg.plane(plane/pg.channels, plane%pg.channels, pg.dst, 0)
+			pg.plane(plane/pg.channels, plane%pg.channels)
 		}
 	})
 }
 
-// image gathers every channel of image img on the calling thread into
-// dst, the packed columns of that image alone (its oh·ow whole slivers).
-func (pg *packedGather[T]) image(img int, dst []T) {
+// image gathers every channel of image img on the calling thread.
+func (pg *packedGather[T]) image(img int) {
 	for c := range pg.channels {
-		pg.plane(img, c, dst, img)
+		pg.plane(img, c)
 	}
 }
 
-// plane gathers channel c of image img into dst, the packed columns of
-// the images from first on.
-func (pg *packedGather[T]) plane(img, c int, dst []T, first int) {
-	nr, rw, kk := pg.nr, pg.rw, pg.kk
-	for r := range pg.runs {
-		// The run's first output, j of the batch's N·oh·ow (jd of dst's):
-		// sliver jd/nr, column jd%nr of it.
-		jd := img*pg.l + r*rw - first*pg.l
-		base := (jd/nr)*pg.rows*nr + c*kk*nr
-		pg.run(img, c, r, dst[base+jd%nr:base+kk*nr])
-	}
-}
-
-// run gathers run r of channel c of image img into d: its kk rows of rw
-// outputs, nr apart.
-func (pg *packedGather[T]) run(img, c, r int, d []T) {
+// plane gathers channel c of image img.
+func (pg *packedGather[T]) plane(img, c int) {
 	st, nr, rw, kk := pg.x4.strides, pg.nr, pg.rw, pg.kk
 	p := pg.src[pg.x4.offset+img*st[0]+c*st[1]:]
-	idx := pg.byRun[r*kk*rw : (r+1)*kk*rw]
-	if gatherFloat32(d, nr, p, idx, pg.hi, kk, rw) {
-		return
-	}
-	for q, ix := range idx {
-		at := q/rw*nr + q%rw
-		if ix < 0 {
-			d[at] = 0
+	for r := range pg.runs {
+		// The run's first output, j of the batch's N·oh·ow: sliver j/nr,
+		// column j%nr of it.
+		j := img*pg.l + r*rw
+		base := (j/nr)*pg.rows*nr + c*kk*nr
+		d := pg.dst[base+j%nr : base+kk*nr]
+		idx := pg.byRun[r*kk*rw : (r+1)*kk*rw]
+		if gatherFloat32(d, nr, p, idx, pg.hi, kk, rw) {
 			continue
 		}
-		d[at] = p[ix]
-	}
-}
-
-// transposedPacker returns the packer of the weight gradient's B for
-// group g, whose k rows of the columns are B's columns, from row k0 of
-// the batch's N·oh·ow on: B's element (p, j) is the columns' (g·k + j,
-// k0 + p). Each run of a channel is gathered as the forward gathers it,
-// into a block of the packer's own, and transposed from there into the
-// panel (gemm.TransposeInto) while it is in cache: the columns are
-// neither kept from the forward nor stored, and B's values, hence the
-// product, are those of the columns' matrix transposed.
-func (pg *packedGather[T]) transposedPacker(g, k, k0 int) gemm.PackB[T] {
-	return func(dst []T, p0, kc, j0, w, nr int) {
-		kk, rw, l := pg.kk, pg.rw, pg.l
-		block := make([]T, kk*pg.nr)
-		first, last := (g*k+j0)/kk, (g*k+j0+w-1)/kk // the channels of [j0, j0+w)
-		from, to := k0+p0, k0+p0+kc                 // the outputs of B's rows
-		for run := from - from%rw; run < to; run += rw {
-			img, r := run/l, run%l/rw
-			// The run's outputs [a, b) are B's rows from a−from.
-			a, b := max(run, from), min(run+rw, to)
-			for c := first; c <= last; c++ {
-				pg.run(img, c, r, block)
-				// The channel's rows [q0, q1) are B's columns from j.
-				q0, q1 := max(0, g*k+j0-c*kk), min(kk, g*k+j0+w-c*kk)
-				for q := q0; q < q1; {
-					j := c*kk + q - g*k - j0
-					rows := min(q1-q, nr-j%nr)
-					gemm.TransposeInto(dst[j/nr*kc*nr+(a-from)*nr+j%nr:], nr, block[q*pg.nr+a-run:], pg.nr, rows, b-a)
-					q += rows
-				}
+		for q, ix := range idx {
+			at := q/rw*nr + q%rw
+			if ix < 0 {
+				d[at] = 0
+				continue
 			}
-		}
-		if w%nr != 0 {
-			// The last sliver's columns past w are zero.
-			last := dst[w/nr*kc*nr:][:kc*nr]
-			for p := range kc {
-				clear(last[p*nr+w%nr : (p+1)*nr])
-			}
+			d[at] = p[ix]
 		}
 	}
 }

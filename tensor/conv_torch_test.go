@@ -229,8 +229,8 @@ func TestConv2dMatchesPyTorch(t *testing.T) {
 
 // TestConv2dKeep checks which convolutions keep their columns for the
 // weight gradient: float32 and float64 whose columns are at most
-// keepColumnsRatio times the input and not gathered packed (those are
-// gathered again), and that columns of another input are not used.
+// keepColumnsRatio times the input, and that columns of another input
+// are not used.
 func TestConv2dKeep(t *testing.T) {
 	g := NewGenerator(3)
 	cases := []struct {
@@ -257,16 +257,8 @@ func TestConv2dKeep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantKept := c.keep
-			if c.dtype == Float32 {
-				// Columns gathered packed are gathered again, not kept.
-				out := [2]int{c.x[2] / c.stride, c.x[3] / c.stride}
-				if nr, _ := packedColsWidth[float32](x, [2]int{c.w[2], c.w[3]}, out, o); nr > 0 {
-					wantKept = false
-				}
-			}
-			if (kept != nil) != wantKept {
-				t.Fatalf("kept columns: %v, want %v", kept != nil, wantKept)
+			if (kept != nil) != c.keep {
+				t.Fatalf("kept columns: %v, want %v", kept != nil, c.keep)
 			}
 			if !Equal(y, mustOp(Conv2d(x, w, nil, o))) {
 				t.Errorf("Conv2dKeep's output differs from Conv2d's")
