@@ -74,6 +74,10 @@ func ParallelFor(n, grain int, body func(begin, end int)) error {
 		return nil
 	}
 	grain = max(grain, 1)
+	if pool.StatOn {
+		outer, cpu0 := pool.Enter()
+		defer pool.Leave(outer, n > grain, cpu0)
+	}
 	if Interrupted() {
 		return errInterrupted()
 	}
@@ -110,6 +114,10 @@ const vectorBlock = 64
 // GrainSize elements go to a thread, as PyTorch's at::parallel_for for
 // its element-wise kernels.
 func parallelSlice(n int, body func(begin, end int)) error {
+	if pool.StatOn {
+		outer, cpu0 := pool.Enter()
+		defer pool.Leave(outer, n > GrainSize, cpu0)
+	}
 	blocks := (n + vectorBlock - 1) / vectorBlock
 	return ParallelFor(blocks, GrainSize/vectorBlock, func(b, e int) {
 		body(b*vectorBlock, min(e*vectorBlock, n))
@@ -131,3 +139,8 @@ func chunked(begin, end, grain int, body func(begin, end int)) error {
 	}
 	return nil
 }
+
+// SplitStatDump prints the split statistics of a kael built with the tag
+// kaelsplitstat, when KAEL_SPLITSTAT is set (internal/pool's
+// splitstat_on.go); otherwise it does nothing.
+func SplitStatDump() { pool.Dump() }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/kael-dev/kael/internal/gctune"
 	"github.com/kael-dev/kael/lang"
+	"github.com/kael-dev/kael/tensor"
 	"golang.org/x/term"
 )
 
@@ -33,6 +34,7 @@ func main() {
 	stop := startProfile(os.Stderr)
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	tensor.SplitStatDump()
 	os.Exit(code)
 }
 

@@ -83,6 +83,10 @@ func mulWith[T float32 | float64](kn *kernel[T], m, n, k int, a, b, c Matrix[T],
 
 // mul computes the job's product on its goroutines.
 func (j *job[T]) mul() {
+	if pool.StatOn {
+		outer, cpu0 := pool.Enter()
+		defer pool.Leave(outer, j.m*j.n*j.k >= parallelMinWork, cpu0)
+	}
 	kn, m, n, k, c, threads := j.kn, j.m, j.n, j.k, j.c, j.threads
 	// Poll before the other goroutines start: once they run, they may
 	// write to C before goroutine 0's first unit polls.

@@ -80,6 +80,10 @@ func init() {
 func Go(f func()) {
 	if !tryGo(f) {
 		go f()
+		return
+	}
+	if StatOn {
+		statHandOff()
 	}
 }
 
@@ -148,6 +152,9 @@ func park() func() {
 			return <-workers.spun
 		}
 		if workers.spinning.CompareAndSwap(n, n-1) {
+			if StatOn {
+				statPark()
+			}
 			workers.parked.Add(1)
 			return <-workers.tasks
 		}
@@ -175,17 +182,26 @@ func Run(n int, body func(i int)) {
 		return
 	}
 	g := &group{n: int32(n), body: body}
+	if StatOn {
+		g.stat.start()
+	}
 	g.next.Store(1)
 	g.wg.Add(n)
 	for range n - 1 {
-		if !tryGo(g.help) {
+		if !tryGo(g.helpWorker) {
 			break // the caller and the busy workers do the rest
+		}
+		if StatOn {
+			statHandOff()
 		}
 	}
 	g.finish(0)
 	g.help()
 	if _, spin := spins(); !Spin(spin, func() bool { return g.done.Load() == g.n }) {
 		g.wg.Wait()
+	}
+	if StatOn {
+		g.stat.record(n)
 	}
 	if g.failed.Load() {
 		panic(g.panicked)
@@ -204,6 +220,7 @@ type group struct {
 	failed     atomic.Bool
 	panicMu    sync.Mutex
 	panicked   any
+	stat       runStat // KAEL's split statistics (splitstat_on.go)
 }
 
 // help runs the bodies nobody has taken until none is left.
@@ -213,6 +230,23 @@ func (g *group) help() {
 		if i >= g.n {
 			return
 		}
+		g.finish(i)
+	}
+}
+
+// helpWorker is help on a worker (the split statistics count the bodies
+// the workers take).
+func (g *group) helpWorker() {
+	if !StatOn {
+		g.help()
+		return
+	}
+	for {
+		i := g.next.Add(1) - 1
+		if i >= g.n {
+			return
+		}
+		g.stat.workerBody()
 		g.finish(i)
 	}
 }
@@ -234,6 +268,10 @@ func (g *group) finish(i int32) {
 		g.wg.Done()
 	}()
 	if !g.failed.Load() {
+		if StatOn {
+			g.stat.body(g.body, int(i))
+			return
+		}
 		g.body(int(i))
 	}
 }
