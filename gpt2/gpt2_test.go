@@ -558,3 +558,69 @@ func TestNoBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestNextLogitsIsLastLogits decodes the same tokens with LastLogits and
+// NextLogits, float32 and 16-bit weights: the same bits at every step,
+// NextLogits's in one buffer the cache keeps, and LastLogits's slices,
+// which the caller may keep, untouched by the decoding after them.
+func TestNextLogitsIsLastLogits(t *testing.T) {
+	cfg := Config{NLayer: 2, NHead: 2, NEmbd: 64, NPositions: 16, VocabSize: 300, Eps: 1e-5, EOS: 299}
+	path := filepath.Join(t.TempDir(), "m.safetensors")
+	if err := SaveRandom(path, cfg, 5); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []tensor.DType{tensor.Float32, tensor.BFloat16, tensor.Float16} {
+		t.Run(d.String(), func(t *testing.T) {
+			m, err := Load(path, Options{Weights: d})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, err := m.NewCache(cfg.NPositions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reused, err := m.NewCache(cfg.NPositions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all [][]float32
+			var copies [][]float32
+			var buf *float32
+			next := []int{1, 7, 3, 12}
+			for step := range 8 {
+				want, err := m.LastLogits(next, kept)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := m.NextLogits(next, reused)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != cfg.VocabSize || len(want) != cfg.VocabSize {
+					t.Fatalf("step %d: %d and %d logits, want %d", step, len(got), len(want), cfg.VocabSize)
+				}
+				for i := range want {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("step %d: NextLogits[%d] = %v, LastLogits %v", step, i, got[i], want[i])
+					}
+				}
+				if buf == nil {
+					buf = &got[0]
+				} else if &got[0] != buf {
+					t.Errorf("step %d: NextLogits wrote a fresh buffer", step)
+				}
+				all, copies = append(all, want), append(copies, slices.Clone(want))
+				next = []int{argmax(got)}
+			}
+			for step := range all {
+				if !slices.Equal(all[step], copies[step]) {
+					t.Errorf("LastLogits of step %d changed after it", step)
+				}
+			}
+		})
+	}
+	m := tinyB(t)
+	if _, err := m.NextLogits([]int{1}, nil); err == nil {
+		t.Error("NextLogits without a cache: no error")
+	}
+}
