@@ -624,3 +624,65 @@ func TestNextLogitsIsLastLogits(t *testing.T) {
 		t.Error("NextLogits without a cache: no error")
 	}
 }
+
+// TestAddBiasInPlaceIsAdd checks addBiasInPlace against
+// tensor.AddSpec.ApplyInPlace bit for bit: rows of a contiguous matrix, a
+// view at an offset, and the shapes it hands to AddSpec (a transposed
+// matrix, a 1-D x).
+func TestAddBiasInPlaceIsAdd(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(data *tensor.Tensor) (*tensor.Tensor, error)
+		n    int
+	}{
+		{"one row", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Narrow(0, 0, 1) }, 24},
+		{"rows", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d, nil }, 24},
+		{"at an offset", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Narrow(0, 2, 3) }, 24},
+		{"transposed", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Transpose(0, 1) }, 5},
+		{"1-D", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Select(0, 1) }, 24},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vals := make([]float32, 5*24)
+			for i := range vals {
+				vals[i] = float32(math.Sin(float64(i) * 1.7))
+			}
+			bias := make([]float32, c.n)
+			for i := range bias {
+				bias[i] = float32(math.Cos(float64(i)*0.3)) / 3
+			}
+			b, err := tensor.FromSlice(bias)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want *tensor.Tensor
+			for _, p := range []**tensor.Tensor{&got, &want} {
+				d, err := tensor.FromSlice(slices.Clone(vals), 5, 24)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if *p, err = c.make(d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := addBiasInPlace(got, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := tensor.AddSpec.ApplyInPlace(want, b); err != nil {
+				t.Fatal(err)
+			}
+			g, err := tensor.Values[float32](got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := tensor.Values[float32](want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range w {
+				if math.Float32bits(g[i]) != math.Float32bits(w[i]) {
+					t.Fatalf("[%d] = %v, AddSpec gives %v", i, g[i], w[i])
+				}
+			}
+		})
+	}
+}
