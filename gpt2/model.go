@@ -380,8 +380,17 @@ func causalMask(t, past int) (*tensor.Tensor, error) {
 // written into out [t, out]. 16-bit weights are widened in registers
 // (tensor.MatmulWidenedInto) and the bias added after.
 func conv1d(out, x, w, b *tensor.Tensor) error {
-	if w.DType() == tensor.Float32 {
+	if w.DType() == tensor.Float32 && x.Shape()[0] != 1 {
 		return tensor.LinearInto(out, x, w.T(), b)
+	}
+	if w.DType() == tensor.Float32 {
+		// One row, a decoded token's: LinearInto's order for it (the
+		// product, then the bias), the same bits, without the two
+		// transposed views it and its caller would make a call.
+		if err := tensor.MatmulInto(out, x, w); err != nil {
+			return err
+		}
+		return addBiasInPlace(out, b)
 	}
 	if err := tensor.MatmulWidenedInto(out, x, w); err != nil {
 		return err
