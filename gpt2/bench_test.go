@@ -8,7 +8,9 @@ import (
 )
 
 // BenchmarkDecode times one decoded token of GPT-2 124M after a 16-token
-// prompt, as kaelbench's decode rows do, with float32 and 16-bit weights.
+// prompt, as kaelbench's decode rows do, with float32 and 16-bit weights,
+// each token's logits by NextLogits into the cache's buffer, as Generate
+// takes them.
 // Where the system reports them it adds the CPU time, the voluntary
 // context switches and the minor page faults a token (cpu-ms/token,
 // switches/token, faults/token: fresh memory the allocator touches; the
@@ -51,7 +53,7 @@ func BenchmarkDecode(b *testing.B) {
 					reset()
 					b.StartTimer()
 				}
-				logits, err := m.LastLogits([]int{next}, cache)
+				logits, err := m.NextLogits([]int{next}, cache)
 				if err != nil {
 					b.Fatal(err)
 				}

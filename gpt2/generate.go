@@ -86,7 +86,7 @@ func (m *Model) Generate(ctx context.Context, prompt []int, opt GenerateOptions)
 		var logits []float32
 		err := tensor.Interruptible(ctx, func() error {
 			var err error
-			logits, err = m.LastLogits(next, cache)
+			logits, err = m.NextLogits(next, cache) // chosen from before the next call
 			return err
 		})
 		if err != nil {

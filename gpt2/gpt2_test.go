@@ -558,3 +558,131 @@ func TestNoBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestNextLogitsIsLastLogits decodes the same tokens with LastLogits and
+// NextLogits, float32 and 16-bit weights: the same bits at every step,
+// NextLogits's in one buffer the cache keeps, and LastLogits's slices,
+// which the caller may keep, untouched by the decoding after them.
+func TestNextLogitsIsLastLogits(t *testing.T) {
+	cfg := Config{NLayer: 2, NHead: 2, NEmbd: 64, NPositions: 16, VocabSize: 300, Eps: 1e-5, EOS: 299}
+	path := filepath.Join(t.TempDir(), "m.safetensors")
+	if err := SaveRandom(path, cfg, 5); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []tensor.DType{tensor.Float32, tensor.BFloat16, tensor.Float16} {
+		t.Run(d.String(), func(t *testing.T) {
+			m, err := Load(path, Options{Weights: d})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, err := m.NewCache(cfg.NPositions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reused, err := m.NewCache(cfg.NPositions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all [][]float32
+			var copies [][]float32
+			var buf *float32
+			next := []int{1, 7, 3, 12}
+			for step := range 8 {
+				want, err := m.LastLogits(next, kept)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := m.NextLogits(next, reused)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != cfg.VocabSize || len(want) != cfg.VocabSize {
+					t.Fatalf("step %d: %d and %d logits, want %d", step, len(got), len(want), cfg.VocabSize)
+				}
+				for i := range want {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("step %d: NextLogits[%d] = %v, LastLogits %v", step, i, got[i], want[i])
+					}
+				}
+				if buf == nil {
+					buf = &got[0]
+				} else if &got[0] != buf {
+					t.Errorf("step %d: NextLogits wrote a fresh buffer", step)
+				}
+				all, copies = append(all, want), append(copies, slices.Clone(want))
+				next = []int{argmax(got)}
+			}
+			for step := range all {
+				if !slices.Equal(all[step], copies[step]) {
+					t.Errorf("LastLogits of step %d changed after it", step)
+				}
+			}
+		})
+	}
+	m := tinyB(t)
+	if _, err := m.NextLogits([]int{1}, nil); err == nil {
+		t.Error("NextLogits without a cache: no error")
+	}
+}
+
+// TestAddBiasInPlaceIsAdd checks addBiasInPlace against
+// tensor.AddSpec.ApplyInPlace bit for bit: rows of a contiguous matrix, a
+// view at an offset, and the shapes it hands to AddSpec (a transposed
+// matrix, a 1-D x).
+func TestAddBiasInPlaceIsAdd(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(data *tensor.Tensor) (*tensor.Tensor, error)
+		n    int
+	}{
+		{"one row", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Narrow(0, 0, 1) }, 24},
+		{"rows", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d, nil }, 24},
+		{"at an offset", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Narrow(0, 2, 3) }, 24},
+		{"transposed", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Transpose(0, 1) }, 5},
+		{"1-D", func(d *tensor.Tensor) (*tensor.Tensor, error) { return d.Select(0, 1) }, 24},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vals := make([]float32, 5*24)
+			for i := range vals {
+				vals[i] = float32(math.Sin(float64(i) * 1.7))
+			}
+			bias := make([]float32, c.n)
+			for i := range bias {
+				bias[i] = float32(math.Cos(float64(i)*0.3)) / 3
+			}
+			b, err := tensor.FromSlice(bias)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want *tensor.Tensor
+			for _, p := range []**tensor.Tensor{&got, &want} {
+				d, err := tensor.FromSlice(slices.Clone(vals), 5, 24)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if *p, err = c.make(d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := addBiasInPlace(got, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := tensor.AddSpec.ApplyInPlace(want, b); err != nil {
+				t.Fatal(err)
+			}
+			g, err := tensor.Values[float32](got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := tensor.Values[float32](want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range w {
+				if math.Float32bits(g[i]) != math.Float32bits(w[i]) {
+					t.Fatalf("[%d] = %v, AddSpec gives %v", i, g[i], w[i])
+				}
+			}
+		})
+	}
+}

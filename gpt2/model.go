@@ -31,6 +31,9 @@ type Cache struct {
 	k, v []*tensor.Tensor // per layer, [n_head, capacity, head_dim]
 	len  int
 	work *work // a one-token forward's buffers, kept for the next token
+	// logits is the [1, vocab] buffer NextLogits writes the head's
+	// output into, made at its first call.
+	logits *tensor.Tensor
 }
 
 // work holds the activations of a forward over t tokens that do not
@@ -189,22 +192,52 @@ func (e *ContextError) Error() string {
 // which follow the positions already in cache (nil for none); the cache,
 // when given, is extended with ids.
 func (m *Model) Logits(ids []int, cache *Cache) (*tensor.Tensor, error) {
-	return m.forward(ids, cache, false)
+	return m.forward(ids, cache, false, nil)
 }
 
 // LastLogits is Logits for the last position only, as generation needs:
-// it skips the LM head for the others.
+// it skips the LM head for the others. The slice is the caller's to keep.
 func (m *Model) LastLogits(ids []int, cache *Cache) ([]float32, error) {
-	logits, err := m.forward(ids, cache, true)
+	logits, err := m.forward(ids, cache, true, nil)
 	if err != nil {
 		return nil, err
 	}
+	return logitsSlice(logits)
+}
+
+// NextLogits is LastLogits for a decoding loop that is done with one
+// token's logits before it asks for the next's, as Generate is: the logits
+// are written into a buffer that cache keeps (same bits), so the slice it
+// returns holds them only until the next NextLogits call with that cache,
+// which overwrites it. A decoded token then touches no fresh 200 KB of
+// logits (GPT-2's 50,257 floats: 49 of a float32 token's some 100 minor
+// page faults, docs/performance.md). cache must not be nil.
+func (m *Model) NextLogits(ids []int, cache *Cache) ([]float32, error) {
+	if cache == nil {
+		return nil, fmt.Errorf("gpt2: NextLogits needs a cache")
+	}
+	if cache.logits == nil {
+		var err error
+		if cache.logits, err = tensor.Empty(tensor.Float32, 1, m.Config.VocabSize); err != nil {
+			return nil, err
+		}
+	}
+	logits, err := m.forward(ids, cache, true, cache.logits)
+	if err != nil {
+		return nil, err
+	}
+	return logitsSlice(logits)
+}
+
+// logitsSlice returns the elements of the head's output logits.
+func logitsSlice(logits *tensor.Tensor) ([]float32, error) {
 	if !logits.IsContiguous() {
 		return tensor.Values[float32](logits)
 	}
-	// The head's output is a tensor of its own that nothing else holds:
-	// its storage is returned as it is, not copied (a decoded token would
-	// otherwise allocate and copy the vocabulary's 200 KB of logits twice).
+	// The head's output is a tensor of its own (a fresh one, or the
+	// cache's buffer for NextLogits): its storage is returned as it is,
+	// not copied (a decoded token would otherwise allocate and copy the
+	// vocabulary's 200 KB of logits twice).
 	data, err := tensor.Data[float32](logits)
 	if err != nil {
 		return nil, err
@@ -212,8 +245,10 @@ func (m *Model) LastLogits(ids []int, cache *Cache) ([]float32, error) {
 	return data[logits.Offset() : logits.Offset()+logits.Numel() : logits.Offset()+logits.Numel()], nil
 }
 
-// forward runs the model over ids after the cached positions.
-func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor, error) {
+// forward runs the model over ids after the cached positions. With
+// lastOnly it returns the logits of the last position alone, written into
+// out [1, vocab] where out is not nil.
+func (m *Model) forward(ids []int, cache *Cache, lastOnly bool, out *tensor.Tensor) (*tensor.Tensor, error) {
 	c := m.Config
 	t := len(ids)
 	if t == 0 {
@@ -297,6 +332,9 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool) (*tensor.Tensor,
 		if x, err = x.Narrow(0, t-1, 1); err != nil {
 			return nil, err
 		}
+		if out != nil {
+			return out, m.headInto(out, x)
+		}
 	}
 	return m.head(x)
 }
@@ -342,13 +380,52 @@ func causalMask(t, past int) (*tensor.Tensor, error) {
 // written into out [t, out]. 16-bit weights are widened in registers
 // (tensor.MatmulWidenedInto) and the bias added after.
 func conv1d(out, x, w, b *tensor.Tensor) error {
-	if w.DType() == tensor.Float32 {
+	if w.DType() == tensor.Float32 && x.Shape()[0] != 1 {
 		return tensor.LinearInto(out, x, w.T(), b)
+	}
+	if w.DType() == tensor.Float32 {
+		// One row, a decoded token's: LinearInto's order for it (the
+		// product, then the bias), the same bits, without the two
+		// transposed views it and its caller would make a call.
+		if err := tensor.MatmulInto(out, x, w); err != nil {
+			return err
+		}
+		return addBiasInPlace(out, b)
 	}
 	if err := tensor.MatmulWidenedInto(out, x, w); err != nil {
 		return err
 	}
-	return tensor.AddSpec.ApplyInPlace(out, b)
+	return addBiasInPlace(out, b)
+}
+
+// addBiasInPlace adds b [n] to every row of x [t, n], as
+// tensor.AddSpec.ApplyInPlace does (float32 sums, the same bits), without
+// its broadcasting iterator where both are contiguous float32: 1 µs and 5
+// allocations a call of a decoded token's 48 (docs/performance.md).
+func addBiasInPlace(x, b *tensor.Tensor) error {
+	n := b.Numel()
+	if !x.IsContiguous() || !b.IsContiguous() || x.DType() != tensor.Float32 || b.DType() != tensor.Float32 ||
+		b.Dim() != 1 || x.Dim() != 2 || x.Shape()[1] != n {
+		return tensor.AddSpec.ApplyInPlace(x, b)
+	}
+	xd, err := tensor.Data[float32](x)
+	if err != nil {
+		return err
+	}
+	bd, err := tensor.Data[float32](b)
+	if err != nil {
+		return err
+	}
+	xd, bd = xd[x.Offset():x.Offset()+x.Numel()], bd[b.Offset():b.Offset()+n]
+	for len(xd) >= n {
+		row := xd[:n]
+		for j, v := range bd {
+			row[j] += v
+		}
+		xd = xd[n:]
+	}
+	x.MarkModified()
+	return nil
 }
 
 // head returns the logits of h [t, n_embd] by the head [vocab, n_embd].
@@ -357,6 +434,15 @@ func (m *Model) head(h *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.Matmul(h, m.lmHead.T())
 	}
 	return tensor.MatmulWidened(h, m.lmHead.T())
+}
+
+// headInto writes the logits of h [t, n_embd] into out [t, vocab], the
+// same kernels as head, so the same bits.
+func (m *Model) headInto(out, h *tensor.Tensor) error {
+	if m.lmHead.DType() == tensor.Float32 {
+		return tensor.MatmulInto(out, h, m.lmHead.T())
+	}
+	return tensor.MatmulWidenedInto(out, h, m.lmHead.T())
 }
 
 var negInf = tensor.MustScalar(math.Inf(-1))

@@ -143,7 +143,9 @@ func kaelGPT2(path string) (*gpt2Times, error) {
 		start := time.Now()
 		for range gpt2NewToks {
 			next := gpt2.Sampling{}.Choose(logits)
-			if logits, err = m.LastLogits([]int{next}, cache); err != nil {
+			// As gpt2.Generate takes them: into the cache's buffer,
+			// the last token's logits chosen from before.
+			if logits, err = m.NextLogits([]int{next}, cache); err != nil {
 				return 0, err
 			}
 		}

@@ -42,10 +42,9 @@ type impl struct {
 	dot4 func(w0, w1, w2, w3, x []float32, n int, out *[4]float32)
 	// width is the multiple of n the kernels handle; 1 for Go.
 	width int
-	// axpy4p and dot4p are the assembly kernels themselves, called with
-	// pointers (see kernels); nil for Go.
-	axpy4p func(y, w0, w1, w2, w3 *float32, x *[4]float32, n int)
-	dot4p  func(w0, w1, w2, w3, x *float32, n int, out *[4]float32)
+	// axpy4k and dot4k name the assembly kernels themselves, called with
+	// pointers (see kernels); noKernel for Go.
+	axpy4k, dot4k asmKernel
 	// half holds the kernels over 16-bit weights by format (gemv16.go),
 	// nil where this implementation has none.
 	half map[Half]kernels[uint16]
@@ -129,21 +128,20 @@ func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw,
 		vecMatRows(kn, y[:n], x, w, 0, k, n, ldw)
 		return
 	}
-	partial := make([][]float32, threads)
-	partial[0] = y[:n]
+	partial := make([]*[]float32, threads) // block 0 adds into y itself
 	split(k, threads, func(t, lo, hi int) {
-		acc := partial[t]
-		if acc == nil {
-			acc = getPartial(n)
-			partial[t] = acc
+		acc := y[:n]
+		if t > 0 {
+			p := getPartial(n)
+			partial[t], acc = p, *p
 		}
 		clear(acc)
 		vecMatRows(kn, acc, x, w, lo, hi, n, ldw)
 	})
 	for _, p := range partial[1:] {
 		if p != nil {
-			addInto(y[:n], p)
-			partials.Put(&p)
+			addInto(y[:n], *p)
+			partials.Put(p)
 		}
 	}
 }
@@ -154,12 +152,16 @@ func vecMat[E float32 | uint16](kn kernels[E], y, x []float32, w []E, k, n, ldw,
 // allocation).
 var partials sync.Pool
 
-// getPartial returns a vector of n elements, not cleared.
-func getPartial(n int) []float32 {
+// getPartial returns a vector of n elements, not cleared, by the pointer
+// that partials keeps it under (putting back the pointer it came with
+// allocates nothing).
+func getPartial(n int) *[]float32 {
 	if p, ok := partials.Get().(*[]float32); ok && cap(*p) >= n {
-		return (*p)[:n]
+		*p = (*p)[:n]
+		return p
 	}
-	return make([]float32, n)
+	p := make([]float32, n)
+	return &p
 }
 
 // kernels are the inner loops over one kind of weight element E: float32,
@@ -171,21 +173,31 @@ type kernels[E float32 | uint16] struct {
 	// rest one element at a time with widen.
 	width int
 	widen func(E) float32
-	// axpy4p and dot4p, where not nil, are the assembly behind axpy4 and
-	// dot4, called with pointers to the rows' first elements: the loops
-	// over a block's rows call them without making four slices and
-	// checking their bounds a call (the block's bounds are checked once,
-	// by checkVecMat and checkMatVec). n must be a positive multiple of
-	// width.
-	axpy4p func(y *float32, w0, w1, w2, w3 *E, x *[4]float32, n int)
-	dot4p  func(w0, w1, w2, w3 *E, x *float32, n int, out *[4]float32)
+	// axpy4k and dot4k, where not noKernel, name the assembly behind
+	// axpy4 and dot4, called (callAxpy4, callDot4) with pointers to the
+	// rows' first elements: the loops over a block's rows call them
+	// without making four slices and checking their bounds a call (the
+	// block's bounds are checked once, by checkVecMat and checkMatVec). n
+	// must be a positive multiple of width.
+	axpy4k, dot4k asmKernel
 }
+
+// asmKernel names one of the assembly kernels, which callAxpy4 and
+// callDot4 call directly rather than through a func value: the compiler
+// then knows (go:noescape) that they keep no pointer, and the caller's
+// [4]float32 of x's elements or of results stays on its stack, where a
+// call through a func value moved it to the heap, an allocation a block
+// of rows (some 500 of a decoded GPT-2 token's 1,500; docs/performance.md).
+type asmKernel uint8
+
+// noKernel is the asmKernel of the Go kernels: none.
+const noKernel asmKernel = 0
 
 // identity32 is float32's widen.
 func identity32(v float32) float32 { return v }
 
 func float32Kernels(im *impl) kernels[float32] {
-	return kernels[float32]{axpy4: im.axpy4, dot4: im.dot4, width: im.width, widen: identity32, axpy4p: im.axpy4p, dot4p: im.dot4p}
+	return kernels[float32]{axpy4: im.axpy4, dot4: im.dot4, width: im.width, widen: identity32, axpy4k: im.axpy4k, dot4k: im.dot4k}
 }
 
 // rowAt returns a pointer to w[j*ldw], which the caller has checked is
@@ -212,18 +224,19 @@ func rowAt[E float32 | uint16](w unsafe.Pointer, j, ldw int) *E {
 func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, hi, n, ldw int) {
 	body := n - n%kn.width
 	q := (hi - lo + 3) / 4
-	var xs [4]float32
+	var xs [4]float32 // on the stack: the kernels are called directly
 	i := lo
-	if kn.axpy4p != nil && body == n {
+	if kn.axpy4k != noKernel && body == n {
 		// The groups whose four rows are all in the block, by pointer.
 		base, y := unsafe.Pointer(unsafe.SliceData(w)), unsafe.SliceData(acc)
 		for full := min(lo+q, hi-3*q); i < full; i++ {
 			xs = [4]float32{x[i], x[i+q], x[i+2*q], x[i+3*q]}
-			kn.axpy4p(y, rowAt[E](base, i, ldw), rowAt[E](base, i+q, ldw), rowAt[E](base, i+2*q, ldw), rowAt[E](base, i+3*q, ldw), &xs, n)
+			callAxpy4(kn.axpy4k, y, rowAt[E](base, i, ldw), rowAt[E](base, i+q, ldw), rowAt[E](base, i+2*q, ldw), rowAt[E](base, i+3*q, ldw), &xs, n)
 		}
 	}
 	var rows [4][]E
 	var zero []E
+	var heap *[4]float32 // x's elements for the Go kernels
 	for ; i < lo+q; i++ {
 		for r := range 4 {
 			j := i + r*q
@@ -238,8 +251,16 @@ func vecMatRows[E float32 | uint16](kn kernels[E], acc, x []float32, w []E, lo, 
 			}
 			rows[r], xs[r] = zero, 0
 		}
-		if body > 0 {
-			kn.axpy4(acc, rows[0], rows[1], rows[2], rows[3], &xs, body)
+		switch {
+		case body > 0 && kn.axpy4k != noKernel:
+			// The rows and acc hold n ≥ body elements.
+			callAxpy4(kn.axpy4k, unsafe.SliceData(acc), unsafe.SliceData(rows[0]), unsafe.SliceData(rows[1]), unsafe.SliceData(rows[2]), unsafe.SliceData(rows[3]), &xs, body)
+		case body > 0:
+			if heap == nil {
+				heap = new([4]float32) // the Go kernels are func values: one a call
+			}
+			*heap = xs
+			kn.axpy4(acc, rows[0], rows[1], rows[2], rows[3], heap, body)
 		}
 		for j := body; j < n; j++ {
 			acc[j] += xs[0]*kn.widen(rows[0][j]) + xs[1]*kn.widen(rows[1][j]) + xs[2]*kn.widen(rows[2][j]) + xs[3]*kn.widen(rows[3][j])
@@ -280,18 +301,19 @@ func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, 
 func matVecRows[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, lo, hi, k, ldw int) {
 	body := k - k%kn.width
 	q := (hi - lo + 3) / 4
-	var out [4]float32
+	var out [4]float32 // on the stack: the kernels are called directly
 	i := lo
-	if kn.dot4p != nil && body == k {
+	if kn.dot4k != noKernel && body == k {
 		// The groups whose four rows are all in the block, by pointer.
 		base, xp := unsafe.Pointer(unsafe.SliceData(w)), unsafe.SliceData(x)
 		for full := min(lo+q, hi-3*q); i < full; i++ {
-			kn.dot4p(rowAt[E](base, i, ldw), rowAt[E](base, i+q, ldw), rowAt[E](base, i+2*q, ldw), rowAt[E](base, i+3*q, ldw), xp, k, &out)
+			callDot4(kn.dot4k, rowAt[E](base, i, ldw), rowAt[E](base, i+q, ldw), rowAt[E](base, i+2*q, ldw), rowAt[E](base, i+3*q, ldw), xp, k, &out)
 			y[i], y[i+q], y[i+2*q], y[i+3*q] = out[0], out[1], out[2], out[3]
 		}
 	}
 	var rows [4][]E
 	var idx [4]int
+	var heap *[4]float32 // the results of the Go kernels
 	for ; i < lo+q; i++ {
 		for r := range 4 {
 			j := i + r*q
@@ -302,8 +324,16 @@ func matVecRows[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float
 			rows[r] = w[j*ldw : j*ldw+k]
 		}
 		out = [4]float32{}
-		if body > 0 {
-			kn.dot4(rows[0], rows[1], rows[2], rows[3], x, body, &out)
+		switch {
+		case body > 0 && kn.dot4k != noKernel:
+			// The rows and x hold k ≥ body elements.
+			callDot4(kn.dot4k, unsafe.SliceData(rows[0]), unsafe.SliceData(rows[1]), unsafe.SliceData(rows[2]), unsafe.SliceData(rows[3]), unsafe.SliceData(x), body, &out)
+		case body > 0:
+			if heap == nil {
+				heap = new([4]float32) // the Go kernels are func values: one a call
+			}
+			kn.dot4(rows[0], rows[1], rows[2], rows[3], x, body, heap)
+			out = *heap
 		}
 		for j := body; j < k; j++ {
 			for r := range 4 {
