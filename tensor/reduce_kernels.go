@@ -165,6 +165,8 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 	rows8 := addRows8[T]
 	if f, ok := any(vecmath.AddRows8Float64).(func([]T, *[8][]T, bool)); ok {
 		rows8 = f // float64: the vector kernel, in the same order
+	} else if f, ok := any(vecmath.AddRows8Float32).(func([]T, *[8][]T, bool)); ok {
+		rows8 = f // float32 (a bias's gradient, summed over the batch)
 	}
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {

@@ -148,12 +148,23 @@ func testSumLeadingRowsInOrder(t *testing.T) {
 }
 
 // TestSumDim0Float64SameUnderEveryImpl checks that Sum over dim 0 of
-// float64 (the pairwise tree of eight-row blocks, PyTorch's order) gives
-// the same bits with the vector kernels as with the Go loops.
+// float64 and float32 (the pairwise tree of eight-row blocks, PyTorch's
+// order) gives the same bits with the vector kernels as with the Go loops.
 func TestSumDim0Float64SameUnderEveryImpl(t *testing.T) {
 	defer vecmath.SetImpl(vecmath.Impl())
-	for _, shape := range [][]int{{1000, 37}, {203, 16}, {9, 5}, {130, 3, 11}} {
+	for _, c := range []struct {
+		dt    DType
+		shape []int
+	}{
+		{Float64, []int{1000, 37}}, {Float64, []int{203, 16}}, {Float64, []int{9, 5}}, {Float64, []int{130, 3, 11}},
+		{Float32, []int{700, 800}}, {Float32, []int{20, 800}}, {Float32, []int{203, 37}}, {Float32, []int{130, 3, 11}},
+	} {
+		shape := c.shape
 		x, _ := FromSlice(orderSensitive(numel(shape)), shape...)
+		x, err := x.To(c.dt)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var ref []float64
 		for _, name := range vecmath.Impls() {
 			if err := vecmath.SetImpl(name); err != nil {
