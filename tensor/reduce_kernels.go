@@ -130,6 +130,16 @@ func addSlice[T Arithmetic](dst, src []T) {
 	}
 }
 
+// addRowFloat32 is addRow for float32: a contiguous row goes through
+// vecmath's add kernel, one rounded sum an element as the loop's.
+func addRowFloat32(acc []float32, x []float32, off, stride, n int) {
+	if stride == 1 {
+		vecmath.AddVV(acc, acc, x[off:off+len(acc)])
+		return
+	}
+	addRow(acc, x, off, stride, n)
+}
+
 // addRows8 adds eight rows to acc, or stores their sum with load set.
 func addRows8[T Arithmetic](acc []T, rows *[8][]T, load bool) {
 	n := len(acc)
@@ -165,8 +175,11 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 	rows8 := addRows8[T]
 	if f, ok := any(vecmath.AddRows8Float64).(func([]T, *[8][]T, bool)); ok {
 		rows8 = f // float64: the vector kernel, in the same order
-	} else if f, ok := any(vecmath.AddRows8Float32).(func([]T, *[8][]T, bool)); ok {
+	}
+	cols := addRow[T]
+	if f, ok := any(vecmath.AddRows8Float32).(func([]T, *[8][]T, bool)); ok {
 		rows8 = f // float32 (a bias's gradient, summed over the batch)
+		cols = any(addRowFloat32).(func([]T, []T, int, int, int))
 	}
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
@@ -177,7 +190,7 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 		},
 		combine: func(a, b T) T { return a + b },
 		load:    loadRow[T],
-		cols:    addRow[T],
+		cols:    cols,
 		rows8:   rows8,
 		merge:   addSlice[T],
 	}
