@@ -58,6 +58,15 @@ func sumSqContig[T Float](s []T) T {
 		h := len(s) / 2 &^ 7
 		return sumSqContig(s[:h]) + sumSqContig(s[h:])
 	}
+	if f, ok := any(s).([]float32); ok {
+		// The same eight accumulators, a vector register's lanes.
+		var acc [8]float32
+		n := vecmath.SumSqLanesFloat32(&acc, f)
+		for _, v := range f[n:] {
+			acc[0] += v * v
+		}
+		return T(((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])))
+	}
 	var a0, a1, a2, a3, a4, a5, a6, a7 T
 	for len(s) >= 8 {
 		v := s[:8:8]
