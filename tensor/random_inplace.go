@@ -184,14 +184,22 @@ func (g *Generator) normalSample(mean, std float64) float64 {
 // become 1/(1-p) computed in d, zeros stay zero. For p = 1 it draws nothing
 // and is all zeros.
 func DropoutMask(d DType, shape []int, p float64, g *Generator) (*Tensor, error) {
+	if p != 1 && (d == Float32 || d == Float64) {
+		// fillDropout writes every element: the mask's memory need not
+		// be cleared first (a fresh [35, 20, 200] float32 mask, 560 KB,
+		// was cleared and then overwritten).
+		mask, err := emptyOutput(d, shape...)
+		if err != nil {
+			return nil, err
+		}
+		if d == Float32 {
+			return mask, fillDropout(mask, 1-p, float32(1)/float32(1-p), g)
+		}
+		return mask, fillDropout(mask, 1-p, 1/(1-p), g)
+	}
 	mask, err := Empty(d, shape...)
 	if err != nil || p == 1 {
 		return mask, err
-	}
-	if d == Float32 {
-		return mask, fillDropout(mask, 1-p, float32(1)/float32(1-p), g)
-	} else if d == Float64 {
-		return mask, fillDropout(mask, 1-p, 1/(1-p), g)
 	}
 	if err := FillBernoulli(mask, 1-p, g); err != nil {
 		return nil, err

@@ -58,6 +58,15 @@ func sumSqContig[T Float](s []T) T {
 		h := len(s) / 2 &^ 7
 		return sumSqContig(s[:h]) + sumSqContig(s[h:])
 	}
+	if f, ok := any(s).([]float32); ok {
+		// The same eight accumulators, a vector register's lanes.
+		var acc [8]float32
+		n := vecmath.SumSqLanesFloat32(&acc, f)
+		for _, v := range f[n:] {
+			acc[0] += v * v
+		}
+		return T(((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])))
+	}
 	var a0, a1, a2, a3, a4, a5, a6, a7 T
 	for len(s) >= 8 {
 		v := s[:8:8]
@@ -130,6 +139,16 @@ func addSlice[T Arithmetic](dst, src []T) {
 	}
 }
 
+// addRowFloat32 is addRow for float32: a contiguous row goes through
+// vecmath's add kernel, one rounded sum an element as the loop's.
+func addRowFloat32(acc []float32, x []float32, off, stride, n int) {
+	if stride == 1 {
+		vecmath.AddVV(acc, acc, x[off:off+len(acc)])
+		return
+	}
+	addRow(acc, x, off, stride, n)
+}
+
 // addRows8 adds eight rows to acc, or stores their sum with load set.
 func addRows8[T Arithmetic](acc []T, rows *[8][]T, load bool) {
 	n := len(acc)
@@ -166,6 +185,11 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 	if f, ok := any(vecmath.AddRows8Float64).(func([]T, *[8][]T, bool)); ok {
 		rows8 = f // float64: the vector kernel, in the same order
 	}
+	cols := addRow[T]
+	if f, ok := any(vecmath.AddRows8Float32).(func([]T, *[8][]T, bool)); ok {
+		rows8 = f // float32 (a bias's gradient, summed over the batch)
+		cols = any(addRowFloat32).(func([]T, []T, int, int, int))
+	}
 	return &reduceOps[T, T]{
 		run: func(x []T, off, n, stride, _ int) T {
 			if stride == 1 {
@@ -175,7 +199,7 @@ func sumOps[T Arithmetic](contig func(s []T) T) *reduceOps[T, T] {
 		},
 		combine: func(a, b T) T { return a + b },
 		load:    loadRow[T],
-		cols:    addRow[T],
+		cols:    cols,
 		rows8:   rows8,
 		merge:   addSlice[T],
 	}

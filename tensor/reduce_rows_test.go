@@ -148,12 +148,23 @@ func testSumLeadingRowsInOrder(t *testing.T) {
 }
 
 // TestSumDim0Float64SameUnderEveryImpl checks that Sum over dim 0 of
-// float64 (the pairwise tree of eight-row blocks, PyTorch's order) gives
-// the same bits with the vector kernels as with the Go loops.
+// float64 and float32 (the pairwise tree of eight-row blocks, PyTorch's
+// order) gives the same bits with the vector kernels as with the Go loops.
 func TestSumDim0Float64SameUnderEveryImpl(t *testing.T) {
 	defer vecmath.SetImpl(vecmath.Impl())
-	for _, shape := range [][]int{{1000, 37}, {203, 16}, {9, 5}, {130, 3, 11}} {
+	for _, c := range []struct {
+		dt    DType
+		shape []int
+	}{
+		{Float64, []int{1000, 37}}, {Float64, []int{203, 16}}, {Float64, []int{9, 5}}, {Float64, []int{130, 3, 11}},
+		{Float32, []int{700, 800}}, {Float32, []int{20, 800}}, {Float32, []int{203, 37}}, {Float32, []int{130, 3, 11}},
+	} {
+		shape := c.shape
 		x, _ := FromSlice(orderSensitive(numel(shape)), shape...)
+		x, err := x.To(c.dt)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var ref []float64
 		for _, name := range vecmath.Impls() {
 			if err := vecmath.SetImpl(name); err != nil {
@@ -206,6 +217,51 @@ func TestSumMiddleRowsNegativeZero(t *testing.T) {
 						t.Fatalf("%s %s %v: [%d] = %v, want +0", name, dt, shape, j, v)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestSumSqContigFloat32Lanes checks float32 sumSqContig, whose eight
+// accumulators are a vector register's lanes, against the Go loop of
+// eight accumulators bit for bit under every vecmath implementation, at
+// lengths around the vector width and the pairwise block.
+func TestSumSqContigFloat32Lanes(t *testing.T) {
+	defer vecmath.SetImpl(vecmath.Impl())
+	loop := func(s []float32) float32 {
+		var a [8]float32
+		for ; len(s) >= 8; s = s[8:] {
+			for k := range a {
+				sq := s[k] * s[k]
+				a[k] += sq
+			}
+		}
+		for _, v := range s {
+			sq := v * v
+			a[0] += sq
+		}
+		return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+	}
+	var ref func(s []float32) float32
+	ref = func(s []float32) float32 {
+		if len(s) > pairwiseBlock {
+			h := len(s) / 2 &^ 7
+			return ref(s[:h]) + ref(s[h:])
+		}
+		return loop(s)
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	s := make([]float32, 3*pairwiseBlock+13)
+	for i := range s {
+		s[i] = float32(r.NormFloat64() * math.Pow(2, float64(r.IntN(40)-20)))
+	}
+	for _, name := range vecmath.Impls() {
+		if err := vecmath.SetImpl(name); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, 7, 8, 9, 33, pairwiseBlock, pairwiseBlock + 1, len(s)} {
+			if got, want := sumSqContig(s[:n]), ref(s[:n]); math.Float32bits(got) != math.Float32bits(want) {
+				t.Errorf("%s, n=%d: %v, want %v", name, n, got, want)
 			}
 		}
 	}

@@ -101,12 +101,14 @@ func (t *MT) Fill(dst []uint32) {
 			dst = dst[1:]
 			continue
 		}
-		for i, y := range t.State[t.Next : t.Next+run] {
+		src := t.State[t.Next : t.Next+run]
+		done := temperBlocks(dst, src)
+		for i, y := range src[done:] {
 			y ^= y >> 11
 			y ^= (y << 7) & 0x9d2c5680
 			y ^= (y << 15) & 0xefc60000
 			y ^= y >> 18
-			dst[i] = y
+			dst[done+i] = y
 		}
 		t.Next += run
 		t.Left -= run
@@ -115,13 +117,15 @@ func (t *MT) Fill(dst []uint32) {
 }
 
 // twist regenerates all state words: s[i] = s[i+m mod N] ^ mix(s[i],
-// s[i+1 mod N]), in order, in three runs so that no index wraps.
+// s[i+1 mod N]), in order, in three runs so that no index wraps. The
+// first two runs' whole vectors go through twistBlocks (the second reads
+// what the first wrote, N - m words back, never within a vector).
 func (t *MT) twist() {
 	s := &t.State
-	for i := 0; i < N-m; i++ {
+	for i := twistBlocks(s[:], s[m:], N-m); i < N-m; i++ {
 		s[i] = s[i+m] ^ mix(s[i], s[i+1])
 	}
-	for i := N - m; i < N-1; i++ {
+	for i := N - m + twistBlocks(s[N-m:], s[:], m-1); i < N-1; i++ {
 		s[i] = s[i+m-N] ^ mix(s[i], s[i+1])
 	}
 	s[N-1] = s[m-1] ^ mix(s[N-1], s[0])
