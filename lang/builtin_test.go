@@ -119,3 +119,71 @@ func TestBuiltinExamples(t *testing.T) {
 		t.Errorf("help's examples %q", got)
 	}
 }
+
+// TestCheckSignatureAgreesWithParse checks that checkSignature, which
+// NewBuiltin calls instead of parsing, returns parseSignature's name and
+// error for well-formed and malformed signatures, and for every builtin
+// and method registered in the test binary.
+func TestCheckSignatureAgreesWithParse(t *testing.T) {
+	sigs := []string{
+		"f()",
+		"f( )",
+		"f(x)",
+		"f(x, n, s='a', d=None)",
+		"f(x, /, y, *, k=1.5e-05)",
+		"f(*args, dim=-1, keepdim=False)",
+		"f(size=(1, 2), pad=[0, (1, 2)], s='a,b')",
+		"f(x, )",
+		"f(x,)",
+		"f(*, out=None)",
+		"f(k=(1,)",       // an unclosed bracket inside
+		"f(x=1+)",        // a default that does not parse
+		"f(x=undefined)", // a default that does not evaluate
+		"f(a, b=1, c=2 +)",
+		"f(x",  // no closing parenthesis
+		"f x)", // no opening one
+		"",
+		"résumé(ä=1, *β)",
+	}
+	for _, b := range builtins {
+		sigs = append(sigs, b.sig)
+	}
+	for _, b := range methods {
+		sigs = append(sigs, b.sig)
+	}
+	bad := 0
+	for _, sig := range sigs {
+		name, _, perr := parseSignature(sig)
+		got, cerr := checkSignature(sig)
+		if (perr == nil) != (cerr == nil) || perr != nil && perr.Error() != cerr.Error() {
+			t.Errorf("checkSignature(%q) error = %v, parseSignature's %v", sig, cerr, perr)
+			continue
+		}
+		if perr != nil {
+			bad++
+			continue
+		}
+		if got != name {
+			t.Errorf("checkSignature(%q) = %q, parseSignature's name %q", sig, got, name)
+		}
+	}
+	if bad < 6 {
+		t.Errorf("%d malformed signatures found, want the table's 6 at least", bad)
+	}
+}
+
+// TestCutTopLevel checks that cutting parts one at a time gives
+// splitTopLevel's parts.
+func TestCutTopLevel(t *testing.T) {
+	for _, s := range []string{"a", "a, b", "a=(1, 2), b=[3, [4, 5]]", "a,", ",", "", "x=')', y", "(a, b", "a), b, c"} {
+		var parts []string
+		for rest, more := s, true; more; {
+			var part string
+			part, rest, more = cutTopLevel(rest)
+			parts = append(parts, part)
+		}
+		if want := splitTopLevel(s); !slices.Equal(parts, want) {
+			t.Errorf("cutTopLevel's parts of %q = %q, splitTopLevel's %q", s, parts, want)
+		}
+	}
+}

@@ -176,8 +176,9 @@ func buildModule() *lang.Module {
 	m["fft"] = fftModule
 	m["lib"] = libModule
 	m["char"] = charModule
-	defStrFuncs(m)
-	defObjFuncs(m)
+	held := newBuiltinNames(m)
+	defStrFuncs(m, held)
+	defObjFuncs(m, held)
 	// Each builtin is wrapped once, so that two names of one function stay
 	// one object (np.row_stack is np.vstack, as in NumPy).
 	wrapped := map[*lang.Builtin]*lang.Builtin{}

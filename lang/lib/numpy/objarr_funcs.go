@@ -53,16 +53,16 @@ func objJoined(vals []lang.Value, sess *lang.Session) ([]lang.Value, *ObjArray, 
 	return pos, &ObjArray{goArray: all, sess: sess}, err
 }
 
-func defObjFuncs(m map[string]lang.Value) {
+func defObjFuncs(m map[string]lang.Value, held *builtinNames) {
 	m["object_"] = npObject
-	defObjUfuncs(m)
-	wrapStr(m, "dtype", func(a *lang.Args) bool { return objDTypeArg(a.Value("obj")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	defObjUfuncs(m, held)
+	wrapStr(m, held, "dtype", func(a *lang.Args) bool { return objDTypeArg(a.Value("obj")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		return objDType, nil
 	})
 	// np.array: object data makes an object array; ragged lists that
 	// the numeric or string function refuses are NumPy's inhomogeneous
 	// ValueError (asked only then: the walk costs)
-	wrapStr(m, "array", func(*lang.Args) bool { return true }, func(a *lang.Args, other func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "array", func(*lang.Args) bool { return true }, func(a *lang.Args, other func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if !objDTypeArg(a.Value("dtype")) && !(a.IsNone("dtype") && isObjData(a.Value("object"))) {
 			r, err := other(a)
 			if err != nil && a.IsNone("dtype") && isRagged(a.Value("object")) {
@@ -80,7 +80,7 @@ func defObjFuncs(m map[string]lang.Value) {
 		if _, ok := m[name]; !ok {
 			continue
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			return objDTypeArg(a.Value("dtype")) || a.IsNone("dtype") && isObjData(a.Value("a"))
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			if o, ok := a.Value("a").(*ObjArray); ok {
@@ -91,7 +91,7 @@ func defObjFuncs(m map[string]lang.Value) {
 	}
 	for name, fill := range map[string]lang.Value{"zeros": int64(0), "ones": int64(1), "empty": lang.None} {
 		fill := fill
-		wrapStr(m, name, func(a *lang.Args) bool { return objDTypeArg(a.Value("dtype")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		wrapStr(m, held, name, func(a *lang.Args) bool { return objDTypeArg(a.Value("dtype")) }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			shape, err := shapeArg(a.Value("shape"))
 			if err != nil {
 				return nil, err
@@ -99,7 +99,7 @@ func defObjFuncs(m map[string]lang.Value) {
 			return fullObj(shape, fill, a.Session())
 		})
 	}
-	wrapStr(m, "full", func(a *lang.Args) bool {
+	wrapStr(m, held, "full", func(a *lang.Args) bool {
 		return objDTypeArg(a.Value("dtype")) || a.IsNone("dtype") && isObjData(a.Value("fill_value"))
 	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		shape, err := shapeArg(a.Value("shape"))
@@ -115,16 +115,16 @@ func defObjFuncs(m map[string]lang.Value) {
 	// reductions by the elements' operators: the method, given the
 	// function's arguments it takes; another one given is refused
 	for name := range objReductions {
-		defObjReductionFunc(m, name, name)
+		defObjReductionFunc(m, held, name, name)
 	}
-	defObjReductionFunc(m, "amax", "max")
-	defObjReductionFunc(m, "amin", "min")
+	defObjReductionFunc(m, held, "amax", "max")
+	defObjReductionFunc(m, held, "amin", "min")
 	// rearranging: the numeric function on the positions
 	for _, name := range []string{"reshape", "copy", "transpose", "flip", "squeeze", "expand_dims", "ravel", "tile", "repeat", "roll", "swapaxes", "moveaxis", "broadcast_to", "atleast_1d", "atleast_2d", "take", "split", "array_split", "diagonal", "delete"} {
 		if _, ok := m[name].(*lang.Builtin); !ok {
 			continue
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			vals := a.Values()
 			if len(vals) == 0 {
 				return false
@@ -149,7 +149,7 @@ func defObjFuncs(m map[string]lang.Value) {
 		if _, ok := m[name]; !ok {
 			continue
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			items, err := lang.Collect(a.Value(param))
 			if err != nil {
 				return false
@@ -178,7 +178,7 @@ func defObjFuncs(m map[string]lang.Value) {
 		})
 	}
 	// where: x and y None are "not given" (the numeric function's indices)
-	wrapStr(m, "where", func(a *lang.Args) bool {
+	wrapStr(m, held, "where", func(a *lang.Args) bool {
 		return !a.IsNone("x") && !a.IsNone("y") && (isObjData(a.Value("x")) || isObjData(a.Value("y")))
 	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if a.IsNone("x") || a.IsNone("y") {
@@ -200,13 +200,13 @@ func defObjFuncs(m map[string]lang.Value) {
 // method of the reduction method when its first argument is one: the
 // arguments the method has are passed on by name; one it lacks (keepdims,
 // dtype, out, ...) is a NotImplementedError unless left None or False.
-func defObjReductionFunc(m map[string]lang.Value, name, method string) {
+func defObjReductionFunc(m map[string]lang.Value, held *builtinNames, name, method string) {
 	b, ok := m[name].(*lang.Builtin)
 	if !ok {
 		return
 	}
 	params := b.ParamNames()
-	wrapStr(m, name, func(a *lang.Args) bool {
+	wrapStr(m, held, name, func(a *lang.Args) bool {
 		vals := a.Values()
 		if len(vals) == 0 {
 			return false

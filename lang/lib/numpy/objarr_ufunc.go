@@ -179,7 +179,7 @@ func (o *ObjArray) objUnique(a *lang.Args) (lang.Value, error) {
 	return newObjArray(out, []int{len(out)}, o.sess)
 }
 
-func defObjUfuncs(m map[string]lang.Value) {
+func defObjUfuncs(m map[string]lang.Value, held *builtinNames) {
 	for i := range ufuncTable {
 		info := &ufuncTable[i]
 		for _, name := range []string{info.name, info.pyName} {
@@ -187,7 +187,7 @@ func defObjUfuncs(m map[string]lang.Value) {
 				continue
 			}
 			nin, pyName := info.nin, info.pyName
-			wrapStr(m, name, func(a *lang.Args) bool {
+			wrapStr(m, held, name, func(a *lang.Args) bool {
 				vals := a.Values()
 				for _, v := range vals[:min(nin, len(vals))] {
 					if _, ok := v.(*ObjArray); ok {
@@ -203,13 +203,13 @@ func defObjUfuncs(m map[string]lang.Value) {
 	isObj := func(name string) func(a *lang.Args) bool {
 		return func(a *lang.Args) bool { _, ok := a.Value(name).(*ObjArray); return ok }
 	}
-	wrapStr(m, "sort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "sort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		return a.Value("a").(*ObjArray).objSort(a, a.Value("axis"))
 	})
-	wrapStr(m, "argsort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "argsort", isObj("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		return a.Value("a").(*ObjArray).objArgsort(a, a.Value("axis"))
 	})
-	wrapStr(m, "unique", isObj("ar"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "unique", isObj("ar"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if !a.IsNone("axis") || a.Bool("return_index") || a.Bool("return_inverse") || a.Bool("return_counts") {
 			return nil, lang.Errorf(notImplementedError, "kael's np.unique of object arrays takes no axis=, return_index=, return_inverse= or return_counts=")
 		}

@@ -17,7 +17,9 @@ import (
 
 // wrapStr makes m[name] (and each other name of the same builtin) run
 // str when take says the call is for strings, else the numeric function.
-func wrapStr(m map[string]lang.Value, name string, take func(a *lang.Args) bool, str func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error)) {
+// held knows the other names (np.row_stack is np.vstack: aliases stay one
+// object).
+func wrapStr(m map[string]lang.Value, held *builtinNames, name string, take func(a *lang.Args) bool, str func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error)) {
 	b := m[name].(*lang.Builtin)
 	numeric := b.Fn()
 	w := b.WithFn(func(a *lang.Args) (lang.Value, error) {
@@ -26,11 +28,53 @@ func wrapStr(m map[string]lang.Value, name string, take func(a *lang.Args) bool,
 		}
 		return numeric(a)
 	})
-	for k, v := range m { // aliases stay one object (np.row_stack is np.vstack)
-		if v == lang.Value(b) {
-			m[k] = w
+	held.replace(b, w)
+}
+
+// builtinNames is, for each builtin in a module's attributes m, the names
+// m holds it under, so that wrapStr re-points all the names of the
+// builtin it wraps without walking m: some 400 walks of the module's
+// names were a sixth of `import numpy` (docs/performance.md).
+type builtinNames struct {
+	m    map[string]lang.Value
+	of   map[*lang.Builtin][]string
+	size int // len(m) when of was made
+}
+
+// newBuiltinNames indexes the builtins of m.
+func newBuiltinNames(m map[string]lang.Value) *builtinNames {
+	h := &builtinNames{m: m}
+	h.index()
+	return h
+}
+
+// index rebuilds the names of each builtin from m.
+func (h *builtinNames) index() {
+	h.of, h.size = map[*lang.Builtin][]string{}, len(h.m)
+	for k, v := range h.m {
+		if b, ok := v.(*lang.Builtin); ok {
+			h.of[b] = append(h.of[b], k)
 		}
 	}
+}
+
+// replace puts w in place of b under every name m holds b under. Names
+// that m gained since the index was made, or a builtin the index does not
+// know (one put in m directly), have it read m again; a name whose value
+// was replaced in m directly is checked before it is re-pointed.
+func (h *builtinNames) replace(b, w *lang.Builtin) {
+	if _, ok := h.of[b]; !ok || len(h.m) != h.size {
+		h.index()
+	}
+	var kept []string
+	for _, k := range h.of[b] {
+		if h.m[k] == lang.Value(b) {
+			h.m[k] = w
+			kept = append(kept, k)
+		}
+	}
+	delete(h.of, b)
+	h.of[w] = append(h.of[w], kept...)
 }
 
 // strDTypeParam reports whether the parameter name is a string dtype.
@@ -105,7 +149,7 @@ func strUfuncError(name string, operands ...lang.Value) error {
 	return lang.Errorf(UFuncTypeError, "ufunc '%s' did not contain a loop with signature matching types (%s) -> None", name, strings.Join(types, ", "))
 }
 
-func defStrFuncs(m map[string]lang.Value) {
+func defStrFuncs(m map[string]lang.Value, held *builtinNames) {
 	// the ufuncs have no string loops, NumPy's error
 	for i := range ufuncTable {
 		info := &ufuncTable[i]
@@ -114,7 +158,7 @@ func defStrFuncs(m map[string]lang.Value) {
 				continue
 			}
 			nin := info.nin
-			wrapStr(m, name, func(a *lang.Args) bool {
+			wrapStr(m, held, name, func(a *lang.Args) bool {
 				vals := a.Values()
 				for _, v := range vals[:min(nin, len(vals))] {
 					if _, ok := v.(*StrArray); ok {
@@ -133,7 +177,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			continue
 		}
 		ufunc := ufunc
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			_, ok := a.Values()[0].(*StrArray)
 			return ok
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
@@ -143,11 +187,11 @@ func defStrFuncs(m map[string]lang.Value) {
 	}
 	m["str_"], m["unicode_"] = strClass, strClass
 	m["bytes_"], m["string_"] = bytesClass, bytesClass
-	wrapStr(m, "dtype", func(a *lang.Args) bool { return strDTypeParam(a, "obj") }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "dtype", func(a *lang.Args) bool { return strDTypeParam(a, "obj") }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		d, _, err := strDTypeArg(a.Value("obj"))
 		return d, err
 	})
-	wrapStr(m, "array", func(a *lang.Args) bool {
+	wrapStr(m, held, "array", func(a *lang.Args) bool {
 		return strDTypeParam(a, "dtype") || hasText(a.Value("object")) && a.IsNone("dtype")
 	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		sd, _, err := strDTypeArg(a.Value("dtype"))
@@ -176,7 +220,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if _, ok := m[name]; !ok {
 			continue
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			_, isStr := a.Value("a").(*StrArray)
 			return isStr || hasText(a.Value("a"))
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
@@ -195,7 +239,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		fill float64
 	}{{"zeros", 0}, {"ones", 1}, {"empty", 0}} {
 		fill := f.fill
-		wrapStr(m, f.name, func(a *lang.Args) bool { return strDTypeParam(a, "dtype") }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		wrapStr(m, held, f.name, func(a *lang.Args) bool { return strDTypeParam(a, "dtype") }, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			shape, err := shapeArg(a.Value("shape"))
 			if err != nil {
 				return nil, err
@@ -212,7 +256,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			continue
 		}
 		name, fill := name, fill
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			_, ok := a.Value("a").(*StrArray)
 			return ok && (a.IsNone("dtype") || strDTypeParam(a, "dtype"))
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
@@ -235,7 +279,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			return out, out.SetSubscript([]lang.Subscript{{Value: lang.EllipsisType{}}}, a.Value("fill_value"))
 		})
 	}
-	wrapStr(m, "full", func(a *lang.Args) bool {
+	wrapStr(m, held, "full", func(a *lang.Args) bool {
 		return strDTypeParam(a, "dtype") || hasText(a.Value("fill_value")) && a.IsNone("dtype")
 	}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		shape, err := shapeArg(a.Value("shape"))
@@ -263,7 +307,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if _, ok := m[name].(*lang.Builtin); !ok {
 			continue
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			vals := a.Values()
 			_, ok := vals[0].(*StrArray)
 			return len(vals) > 0 && ok
@@ -285,7 +329,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			continue
 		}
 		name, params := name, params
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			vals := a.Values()
 			return hasText(vals[params[0]]) || hasText(vals[params[1]])
 		}, func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
@@ -307,14 +351,14 @@ func defStrFuncs(m map[string]lang.Value) {
 			return fromPositions(r, all)
 		})
 	}
-	wrapStr(m, "sort", textParam("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "sort", textParam("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		s, err := strArrayOf(a.Value("a"), false)
 		if err != nil {
 			return nil, err
 		}
 		return strSort(s, a.Value("axis"))
 	})
-	wrapStr(m, "argsort", textParam("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "argsort", textParam("a"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		s, err := strArrayOf(a.Value("a"), false)
 		if err != nil {
 			return nil, err
@@ -327,7 +371,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if _, ok := m[j.name]; !ok {
 			continue
 		}
-		wrapStr(m, j.name, textParam(param), func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+		wrapStr(m, held, j.name, textParam(param), func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			items, err := lang.Collect(a.Value(param))
 			if err != nil {
 				return nil, err
@@ -345,7 +389,7 @@ func defStrFuncs(m map[string]lang.Value) {
 			return fromPositions(r, all)
 		})
 	}
-	wrapStr(m, "where", func(a *lang.Args) bool { return hasText(a.Value("x")) || hasText(a.Value("y")) }, func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "where", func(a *lang.Args) bool { return hasText(a.Value("x")) || hasText(a.Value("y")) }, func(a *lang.Args, numeric func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if a.IsNone("x") || a.IsNone("y") {
 			return nil, lang.Errorf(lang.ValueError, "either both or neither of x and y should be given")
 		}
@@ -359,7 +403,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		}
 		return fromPositions(r, all)
 	})
-	wrapStr(m, "unique", textParam("ar"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
+	wrapStr(m, held, "unique", textParam("ar"), func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 		if !a.IsNone("axis") {
 			return nil, lang.Errorf(notImplementedError, "kael's np.unique of strings has no axis=")
 		}
@@ -374,7 +418,7 @@ func defStrFuncs(m map[string]lang.Value) {
 		if name == "in1d" {
 			first, second, flat = "ar1", "ar2", true
 		}
-		wrapStr(m, name, func(a *lang.Args) bool {
+		wrapStr(m, held, name, func(a *lang.Args) bool {
 			return hasText(a.Value(first)) || hasText(a.Value(second))
 		}, func(a *lang.Args, _ func(*lang.Args) (lang.Value, error)) (lang.Value, error) {
 			return strIsin(a.Value(first), a.Value(second), a.Bool("invert"), flat)
