@@ -57,6 +57,9 @@ func TestUserObjectBytes(t *testing.T) {
 	if n := unsafe.Sizeof(Instance{}); n != 80 {
 		t.Errorf("an Instance is %d bytes, want 80", n)
 	}
+	if n := unsafe.Sizeof(instancePair{}); n > 144 {
+		t.Errorf("an instance with its pair is %d bytes, want at most 144 (Go's size class)", n)
+	}
 	if n := unsafe.Sizeof(raisedBlock{}); n > 384 {
 		t.Errorf("a raised exception's block is %d bytes, want at most 384 (Go's size class)", n)
 	}
