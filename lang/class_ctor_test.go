@@ -50,6 +50,15 @@ func TestFramelessConstructorsMatchCPython(t *testing.T) {
 		"def deep(n):\n    return Value(n) if n == 0 else deep(n - 1)\nwarm(Value, 1)\ntry:\n    deep(10 ** 6)\nexcept RecursionError:\n    p('RecursionError')\np(vars(deep(50)))",
 		// __init__ with a closure cell, and __init__ of a generator.
 		"class C:\n    def __init__(self, v):\n        self.v = v\n        self.f = lambda: v\nc = warm(C, 3)\np(c.v, c.f())",
+		// A pair of names as an argument (class_ctor.go: instancePair):
+		// the tuple, its identity, its elements, in a method as micrograd
+		// makes it, after the attribute is replaced, deleted, spilled
+		// past the inline slots, copied and weakly referenced.
+		"import copy, weakref\nclass M(Value):\n    def __mul__(self, other):\n        other = other if isinstance(other, M) else M(other)\n        return M(self.data * other.data, (self, other), '*')\na, b = warm(M, 2.0), M(-3.0)\nfor _ in range(3):\n    c = a * b * 4\np(c.data, type(c._prev).__name__, len(c._prev), c._prev is c._prev, c._prev[1].data, c._prev[0]._prev[0] is a, c._prev == (c._prev[0], c._prev[1]), hash(c._prev) == hash((c._prev[0], c._prev[1])))\nt = c._prev\nc._prev = 'x'\np(t[1].data, c._prev)\ndel c._prev\np(hasattr(c, '_prev'), t[0].data)\nd = a * b\nd.e1, d.e2, d.e3 = 1, 2, 3\np(d._prev[0] is a, sorted(vars(d)))\ne = copy.copy(a * b)\nf = copy.deepcopy(a * b)\np(e._prev[0] is a, f._prev[0] is a, f._prev[0].data)\nr = weakref.ref(a * b)\ng = a * b\nw = weakref.ref(g)\np(w() is g, w()._prev[1] is b)",
+		// Its names evaluated in their turn: an unbound local and a
+		// missing global raise as the display would, after the arguments
+		// before it and before the ones after it; a pair of the same name.
+		"warm(Value, 1, (1, 2))\ndef f(x):\n    p('arg', x)\n    return x\ndef g(flag):\n    if flag:\n        u = 1\n    return Value(f(1), (f, u), f('op'))\ntry:\n    g(False)\nexcept UnboundLocalError as e:\n    p('ule', e)\np(g(True)._prev[1])\ntry:\n    Value(f(2), (f, nowhere), f('op'))\nexcept NameError as e:\n    p('ne', e)\nv = Value(3, (f, f))\np(v._prev[0] is v._prev[1], vars(Value(4, (v, v), '+'))['_op'])",
 	}
 	for i := range srcs {
 		srcs[i] += "\nout"

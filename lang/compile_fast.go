@@ -28,6 +28,11 @@ type operand struct {
 	// (n - 1 is a step of -1), for a call to compute the argument itself
 	// (stepped); 0 otherwise.
 	step int64
+	// pair holds the two elements of an operandExpr that is a display of
+	// a pair of names, (self, other), for a constructor without a frame
+	// to make the tuple in the instance's own allocation
+	// (class_ctor.go: instancePair); nil otherwise.
+	pair *[2]operand
 }
 
 type operandKind uint8
@@ -52,6 +57,10 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 		o.slot, o.step = slot, k
 		return o
 	}
+	if t, ok := unparen(x).(*syntax.TupleExpr); ok && len(t.Elts) == 2 && isIdent(t.Elts[0]) && isIdent(t.Elts[1]) {
+		o.pair = &[2]operand{c.operand(t.Elts[0]), c.operand(t.Elts[1])}
+		return o
+	}
 	if id, ok := unparen(x).(*syntax.Ident); ok {
 		switch b := c.res.uses[id]; b.kind {
 		case scopeLocal:
@@ -63,6 +72,13 @@ func (c *compiler) operandWith(x syntax.Expr, eval evalFn) operand {
 		}
 	}
 	return o
+}
+
+// isIdent reports whether x is a name, maybe in parentheses: compiling
+// it again has no effect on the compiler.
+func isIdent(x syntax.Expr) bool {
+	_, ok := unparen(x).(*syntax.Ident)
+	return ok
 }
 
 // localStep reports whether x is a local variable plus or minus a

@@ -57,6 +57,9 @@ func TestUserObjectBytes(t *testing.T) {
 	if n := unsafe.Sizeof(Instance{}); n != 80 {
 		t.Errorf("an Instance is %d bytes, want 80", n)
 	}
+	if n := unsafe.Sizeof(instancePair{}); n > 144 {
+		t.Errorf("an instance with its pair is %d bytes, want at most 144 (Go's size class)", n)
+	}
 	if n := unsafe.Sizeof(raisedBlock{}); n > 384 {
 		t.Errorf("a raised exception's block is %d bytes, want at most 384 (Go's size class)", n)
 	}
@@ -64,13 +67,17 @@ func TestUserObjectBytes(t *testing.T) {
 		name string
 		src  string
 		most float64 // bytes per iteration
+		objs float64 // allocations per iteration
 	}{
-		// 5 × 80 (Instances) + 2 × 64 (pairs) + 3 floats of 8 + an int of 8.
-		{"objects", "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", 570},
+		// 5 × 80 (Instances) + 2 × 64 (pairs) + 3 floats of 8 + an int of
+		// 8, in five allocations: the two Values made with a pair
+		// (self, other) take it in their own (class_ctor.go:
+		// instancePair), and the floats and ints come from slabs (box.go).
+		{"objects", "class Value:\n    def __init__(self, data, children=(), op=''):\n        self.data = data\n        self.grad = 0.0\n        self._prev = children\n        self._op = op\n    def __add__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data + other.data, (self, other), '+')\n    def __mul__(self, other):\n        other = other if isinstance(other, Value) else Value(other)\n        return Value(self.data * other.data, (self, other), '*')\ntotal = 0.0\nfor i in range(N):\n    a = Value(2.0)\n    b = Value(-3.0)\n    c = a * b + 10.0\n    total = total + c.data", 570, 5.2},
 		// the 384-byte block and two ints.
-		{"tryraise", "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1", 408},
+		{"tryraise", "s = 0\nfor i in range(N):\n    try:\n        raise ValueError(i)\n    except ValueError as e:\n        s = s + 1", 408, 1.2},
 	} {
-		run := func(n int) uint64 {
+		run := func(n int) (bytes, objs uint64) {
 			s := NewSession(IO{})
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -78,18 +85,25 @@ func TestUserObjectBytes(t *testing.T) {
 				t.Fatalf("%s: %v", c.name, r.Err)
 			}
 			runtime.ReadMemStats(&after)
-			return after.TotalAlloc - before.TotalAlloc
+			return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
 		}
 		const n = 20000
 		run(n) // warm the caches of the session-independent state
 		// The least of three measures, so that a stray allocation of
 		// another goroutine (a finalizer, a timer) cannot fail the test.
-		per := math.Inf(1)
+		per, perObjs := math.Inf(1), math.Inf(1)
 		for range 3 {
-			per = min(per, (float64(run(2*n))-float64(run(n)))/n)
+			b2, o2 := run(2 * n)
+			b1, o1 := run(n)
+			per = min(per, (float64(b2)-float64(b1))/n)
+			perObjs = min(perObjs, (float64(o2)-float64(o1))/n)
 		}
+		t.Logf("%s: %.1f bytes and %.2f allocations an iteration", c.name, per, perObjs)
 		if per > c.most {
 			t.Errorf("%s: %.0f bytes an iteration, want at most %.0f", c.name, per, c.most)
+		}
+		if perObjs > c.objs {
+			t.Errorf("%s: %.2f allocations an iteration, want at most %.1f", c.name, perObjs, c.objs)
 		}
 	}
 }
