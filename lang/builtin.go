@@ -449,8 +449,7 @@ func checkSignature(sig string) (string, error) {
 
 // cutTopLevel returns the text of s before its first comma outside
 // brackets and the text after it, and whether there was one (as
-// strings.Cut): splitTopLevel's first part and the rest, one part at a
-// time.
+// strings.Cut).
 func cutTopLevel(s string) (part, rest string, found bool) {
 	depth := 0
 	for i := 0; i < len(s); i++ {
@@ -468,23 +467,18 @@ func cutTopLevel(s string) (part, rest string, found bool) {
 	return s, "", false
 }
 
+// splitTopLevel splits s at its commas outside brackets, as cutTopLevel
+// finds them one at a time.
 func splitTopLevel(s string) []string {
 	var parts []string
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, s[start:i])
-				start = i + 1
-			}
+	for {
+		part, rest, more := cutTopLevel(s)
+		parts = append(parts, part)
+		if !more {
+			return parts
 		}
+		s = rest
 	}
-	return append(parts, s[start:])
 }
 
 // literal evaluates a constant default value from a signature.
