@@ -24,18 +24,7 @@ func AddRows8Float64(acc []float64, rows *[8][]float64, load bool) {
 
 // addRows8F64Generic is AddRows8Float64 in Go.
 func addRows8F64Generic(acc []float64, rows *[8][]float64, load bool) {
-	n := len(acc)
-	a, b, c, d := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
-	e, f, g, h := rows[4][:n], rows[5][:n], rows[6][:n], rows[7][:n]
-	if load {
-		for j := range acc {
-			acc[j] = ((a[j] + b[j]) + (c[j] + d[j])) + ((e[j] + f[j]) + (g[j] + h[j]))
-		}
-		return
-	}
-	for j := range acc {
-		acc[j] += ((a[j] + b[j]) + (c[j] + d[j])) + ((e[j] + f[j]) + (g[j] + h[j]))
-	}
+	addRows8Generic(acc, rows, load)
 }
 
 // AddRows8Float32 is AddRows8Float64 for float32: the same order of the
@@ -58,6 +47,12 @@ func AddRows8Float32(acc []float32, rows *[8][]float32, load bool) {
 
 // addRows8F32Generic is AddRows8Float32 in Go.
 func addRows8F32Generic(acc []float32, rows *[8][]float32, load bool) {
+	addRows8Generic(acc, rows, load)
+}
+
+// addRows8Generic is AddRows8Float64 and AddRows8Float32 in Go: each
+// addition rounded to T, in the order the kernels keep.
+func addRows8Generic[T float32 | float64](acc []T, rows *[8][]T, load bool) {
 	n := len(acc)
 	a, b, c, d := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
 	e, f, g, h := rows[4][:n], rows[5][:n], rows[6][:n], rows[7][:n]
