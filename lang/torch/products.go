@@ -97,6 +97,9 @@ func defProducts() {
 			}
 			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 				return autograd.Composite(op.node, []*tensor.Tensor{t, t1, t2}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+					if r, ok, err := addcUnrecorded(in[0], in[1], in[2], value, div); ok || err != nil {
+						return r, err
+					}
 					combine := autograd.Mul
 					if div {
 						combine = autograd.Div
@@ -139,6 +142,56 @@ func defProducts() {
 			return kron(in[0], in[1])
 		}))
 	})
+}
+
+// addcUnrecorded computes addcmul (input + value·t1·t2) or, with div,
+// addcdiv (input + value·t1/t2) in the order of ATen's CPU kernels, where
+// no gradient is recorded and input, t1 and t2 are float32 or float64 of
+// one dtype: value·t1 rounded first, then for addcmul one fused
+// multiply-add by t2 (tensor.AddProductInPlace, as PyTorch 1.13's
+// compiled kernel rounds it), for addcdiv the quotient by t2 and the sum,
+// each rounded. It reports false where it does not apply; the recorded
+// path multiplies the tensors first and scales after (docs/operations.md).
+func addcUnrecorded(x, t1, t2, value *tensor.Tensor, div bool) (*tensor.Tensor, bool, error) {
+	d := x.DType()
+	if (d != tensor.Float32 && d != tensor.Float64) || t1.DType() != d || t2.DType() != d || value.DType().IsComplex() ||
+		autograd.IsGradEnabled() && (x.RequiresGrad() || t1.RequiresGrad() || t2.RequiresGrad()) {
+		return nil, false, nil
+	}
+	shape, err := tensor.BroadcastShapes(x.Shape(), t1.Shape(), t2.Shape())
+	if err != nil { // the general path words the error as PyTorch does
+		return nil, false, nil
+	}
+	s, err := tensor.Mul(t1, value)
+	if err != nil || s.DType() != d {
+		return nil, err != nil, err
+	}
+	if div {
+		q, err := tensor.Div(s, t2)
+		if err != nil {
+			return nil, true, err
+		}
+		r, err := tensor.Add(x, q)
+		return r, true, err
+	}
+	out, err := x.Expand(shape...) // then a copy of its own, the result
+	if err == nil {
+		out, err = out.Clone()
+	}
+	var se, te *tensor.Tensor
+	if err == nil {
+		se, err = s.Expand(shape...)
+	}
+	if err == nil {
+		te, err = t2.Expand(shape...)
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	if !tensor.AddProductInPlace(out, se, te) {
+		return nil, false, nil
+	}
+	return out, true, nil
 }
 
 // mv multiplies a matrix by a vector, with PyTorch's checks.
