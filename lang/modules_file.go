@@ -3,6 +3,7 @@ package lang
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -191,12 +192,30 @@ func (f *fileModules) shadows(name string) bool {
 	if v, ok := f.shadowed[name]; ok {
 		return v
 	}
-	_, _, found := findModuleFile(f.dir, name)
+	path, _, found := findModuleFile(f.dir, name)
+	if found && !strings.HasSuffix(path, ".py") && providedModule(name) {
+		// A directory without __init__.py is a namespace package's
+		// portion, which CPython imports only when no module or regular
+		// package of the name is found anywhere on sys.path: kael's own
+		// modules are on it, so an empty numpy/ beside the script does
+		// not hide NumPy.
+		found = false
+	}
 	if f.shadowed == nil {
 		f.shadowed = map[string]bool{}
 	}
 	f.shadowed[name] = found
 	return found
+}
+
+// providedModule reports whether name is a module kael provides, already
+// registered or declared by a library not yet defined (without defining
+// it); a module registered as unavailable is not.
+func providedModule(name string) bool {
+	if e, ok := registeredEntry(name); ok {
+		return e.unavailable == nil
+	}
+	return slices.Contains(pendingModules(), name)
 }
 
 // importName is importIn without noting the module in sys.modules.
@@ -258,6 +277,7 @@ func (in *interp) importName(name string) (*Module, error) {
 		g.set("__package__", parent)
 	}
 	if !strings.HasSuffix(path, ".py") { // a namespace package
+		g.set("__file__", None) // as CPython's: no file, the name bound
 		files.mods[name] = m
 		m.Doc = "namespace package " + name
 	} else {
