@@ -18,3 +18,16 @@ func TestWrappedAliasesStayOne(t *testing.T) {
 		"np.add(np.array(['a']), np.array(['b']))",
 	})
 }
+
+// TestCallingFunctionsAreTheirOwn checks, against NumPy 1.24, the
+// functions that call another (product, cumproduct, sometrue, alltrue):
+// objects of their own with their own names, taking what the function
+// they call takes.
+func TestCallingFunctionsAreTheirOwn(t *testing.T) {
+	langtest.CheckMatchesCPython(t, prelude, []string{
+		"np.product is np.prod, np.cumproduct is np.cumprod, np.sometrue is np.any, np.alltrue is np.all",
+		"np.product.__name__, np.cumproduct.__name__, np.sometrue.__name__, np.alltrue.__name__",
+		"np.product([1, 2, 3]), np.cumproduct([[1, 2], [3, 4]], axis=1), np.sometrue([[0, 1], [0, 0]], axis=1), np.alltrue([1, 0])",
+		"np.product(np.array([2, 3], dtype=object)), np.product([1.5, 2], keepdims=True), np.alltrue(np.array([[True], [False]]), axis=0)",
+	})
+}

@@ -75,7 +75,6 @@ func defNpidx(m map[string]lang.Value) {
 	defSourceFuncs(m, "_numpy_npidx", npidxFuncs)
 	m["take"] = takeWithGoPath(npidxFuncs[0].sig, npidxFuncs[0].doc, m["take"].(*lang.Builtin))
 	m["put"] = putWithGoPath(npidxFuncs[1].sig, npidxFuncs[1].doc, m["put"].(*lang.Builtin))
-	m["product"], m["cumproduct"] = m["prod"], m["cumprod"] // NumPy 1.24's aliases, not yet deprecated
 	m["s_"], m["index_exp"] = &indexExpression{}, &indexExpression{tuple: true}
 	m["CLIP"], m["WRAP"], m["RAISE"] = int64(0), int64(1), int64(2) // NumPy's clip-mode constants, for take and put
 	for _, name := range []string{"gcd", "lcm"} {

@@ -198,6 +198,19 @@ func buildModule() *lang.Module {
 		}
 	}
 	wrapUfuncs(m)
+	// NumPy 1.24's functions that call another, not yet deprecated: each a
+	// function of its own (np.product is not np.prod), made after the
+	// wrappers so that each takes what the other name takes.
+	for _, a := range []struct{ name, of, doc string }{
+		{"product", "prod", "Return the product of array elements over a given axis. Refer to prod for full documentation."},
+		{"cumproduct", "cumprod", "Return the cumulative product over the given axis. Refer to cumprod for full documentation."},
+		{"sometrue", "any", "Check whether some values are true. Refer to any for full documentation."},
+		{"alltrue", "all", "Check if all elements of input array are true. Refer to all for full documentation."},
+	} {
+		if b, ok := m[a.of].(*lang.Builtin); ok {
+			m[a.name] = b.Alias(lang.AsValue, a.name, a.doc)
+		}
+	}
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
