@@ -202,10 +202,10 @@ func buildModule() *lang.Module {
 	// function of its own (np.product is not np.prod), made after the
 	// wrappers so that each takes what the other name takes.
 	for _, a := range []struct{ name, of, doc string }{
-		{"product", "prod", "Return the product of array elements over a given axis. Refer to prod for full documentation."},
-		{"cumproduct", "cumprod", "Return the cumulative product over the given axis. Refer to cumprod for full documentation."},
-		{"sometrue", "any", "Check whether some values are true. Refer to any for full documentation."},
-		{"alltrue", "all", "Check if all elements of input array are true. Refer to all for full documentation."},
+		{"product", "prod", "The product of the elements over axis: NumPy 1.24's function that calls prod."},
+		{"cumproduct", "cumprod", "The running products along axis: NumPy 1.24's function that calls cumprod."},
+		{"sometrue", "any", "Whether some element over axis is true: NumPy 1.24's function that calls any."},
+		{"alltrue", "all", "Whether every element over axis is true: NumPy 1.24's function that calls all."},
 	} {
 		if b, ok := m[a.of].(*lang.Builtin); ok {
 			m[a.name] = b.Alias(lang.AsValue, a.name, a.doc)
