@@ -162,34 +162,3 @@ func TestFileModuleNotPackage(t *testing.T) {
 		t.Errorf("%s\n got %s\nwant %s", src, got, want)
 	}
 }
-
-// TestNamespaceDirectoryDoesNotShadow checks that a directory without
-// __init__.py beside the script (a namespace package's portion) hides no
-// module kael provides, as CPython finds a regular module anywhere on
-// sys.path before it makes a namespace package: an empty types/ once made
-// `import types` a namespace package without ModuleType. A directory of
-// another name is still a namespace package, and a regular package
-// beside the script still comes first. The outcomes are CPython's (run
-// by hand: /usr/bin/python3 with the same files).
-func TestNamespaceDirectoryDoesNotShadow(t *testing.T) {
-	dir := t.TempDir()
-	s := NewSession(IO{})
-	s.SetScript(filepath.Join(dir, "main.py"))
-	for _, d := range []string{"types", "nsdir", "copy"} {
-		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "copy", "__init__.py"), []byte("mine = True\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ src, want string }{
-		{"import types\ntypes.ModuleType.__name__", "'module'"},
-		{"import nsdir\nnsdir.__name__, type(nsdir).__name__, nsdir.__file__", "('nsdir', 'module', None)"},
-		{"import copy\ncopy.mine", "True"},
-	} {
-		if got := outcome(s.Exec(context.Background(), "", c.src)); got != c.want {
-			t.Errorf("%s\n got %s\nwant %s", c.src, got, c.want)
-		}
-	}
-}

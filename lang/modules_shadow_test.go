@@ -48,6 +48,17 @@ func TestLocalModulesShadow(t *testing.T) {
 			"io.py":   "StringIO = None\n",
 			"main.py": "import os, abc, io\nprint(callable(os.getcwd), abc.ABC is None, io.StringIO is None)\n",
 		}},
+		{"namespace directory", map[string]string{
+			// A directory without __init__.py hides no module CPython
+			// finds elsewhere on sys.path (types, numpy); one of a new
+			// name is a namespace package; a regular package still
+			// shadows.
+			"types/notes.txt":  "",
+			"numpy/notes.txt":  "",
+			"nsdir/notes.txt":  "",
+			"copy/__init__.py": "mine = True\n",
+			"main.py":          "import types, numpy, nsdir, copy\nprint(types.ModuleType.__name__, numpy.array([1, 2]).sum(), nsdir.__name__, type(nsdir).__name__, nsdir.__file__, copy.mine)\n",
+		}},
 		{"module importing the one it shadows", map[string]string{
 			"random.py": "import json\nvalue = json.dumps([1])\n",
 			"main.py":   "import random\nprint(random.value, hasattr(random, 'shuffle'))\n",
