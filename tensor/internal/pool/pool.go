@@ -224,29 +224,23 @@ type group struct {
 }
 
 // help runs the bodies nobody has taken until none is left.
-func (g *group) help() {
-	for {
-		i := g.next.Add(1) - 1
-		if i >= g.n {
-			return
-		}
-		g.finish(i)
-	}
-}
+func (g *group) help() { g.take(false) }
 
 // helpWorker is help on a worker (the split statistics count the bodies
 // the workers take).
-func (g *group) helpWorker() {
-	if !StatOn {
-		g.help()
-		return
-	}
+func (g *group) helpWorker() { g.take(true) }
+
+// take runs the bodies nobody has taken until none is left, counting
+// them as a worker's where worker is set and the statistics are on.
+func (g *group) take(worker bool) {
 	for {
 		i := g.next.Add(1) - 1
 		if i >= g.n {
 			return
 		}
-		g.stat.workerBody()
+		if StatOn && worker {
+			g.stat.workerBody()
+		}
 		g.finish(i)
 	}
 }
