@@ -142,3 +142,82 @@ func scalarAddRows[T float32 | float64](y, b []T) {
 		y[i] += b[i%len(b)]
 	}
 }
+
+// TestApplyInPlaceBiasRowsIsAdd checks AddSpec.ApplyInPlace of a row
+// vector, which adds the rows without the broadcasting iterator
+// (addBiasRows; GPT-2's decoded token adds its biases so, moved here from
+// gpt2's addBiasInPlace), against Add through the iterator bit for bit:
+// rows of a contiguous matrix, a view at an offset, and the shapes it
+// leaves to the iterator (a transposed matrix, a 1-D x), and a bias that
+// is a row of x itself.
+func TestApplyInPlaceBiasRowsIsAdd(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(data *Tensor) (*Tensor, error)
+		n    int
+	}{
+		{"one row", func(d *Tensor) (*Tensor, error) { return d.Narrow(0, 0, 1) }, 24},
+		{"rows", func(d *Tensor) (*Tensor, error) { return d, nil }, 24},
+		{"at an offset", func(d *Tensor) (*Tensor, error) { return d.Narrow(0, 2, 3) }, 24},
+		{"transposed", func(d *Tensor) (*Tensor, error) { return d.Transpose(0, 1) }, 5},
+		{"1-D", func(d *Tensor) (*Tensor, error) { return d.Select(0, 1) }, 24},
+		{"bias a row of x", nil, 24},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vals := make([]float32, 5*24)
+			for i := range vals {
+				vals[i] = float32(math.Sin(float64(i) * 1.7))
+			}
+			bias := make([]float32, c.n)
+			for i := range bias {
+				bias[i] = float32(math.Cos(float64(i)*0.3)) / 3
+			}
+			b, err := FromSlice(bias)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want *Tensor
+			for _, p := range []**Tensor{&got, &want} {
+				d, err := FromSlice(slices.Clone(vals), 5, 24)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.make == nil { // b is x's second row: they overlap
+					*p = d
+					continue
+				}
+				if *p, err = c.make(d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			bGot, bWant := b, b
+			if c.make == nil {
+				if bGot, err = got.Select(0, 1); err != nil {
+					t.Fatal(err)
+				}
+				if bWant, err = want.Select(0, 1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := AddSpec.ApplyInPlace(got, bGot); err != nil {
+				t.Fatal(err)
+			}
+			if want, err = Add(want, bWant); err != nil {
+				t.Fatal(err)
+			}
+			g, err := Values[float32](got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := Values[float32](want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range w {
+				if math.Float32bits(g[i]) != math.Float32bits(w[i]) {
+					t.Fatalf("[%d] = %v, Add gives %v", i, g[i], w[i])
+				}
+			}
+		})
+	}
+}

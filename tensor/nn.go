@@ -1119,9 +1119,9 @@ func fillRows[T float32 | float64](y, b []T) {
 	}
 }
 
-// addBiasRows adds bias, a [n] tensor, to each row of y, a new
-// contiguous [..., n] tensor of the same dtype, float32 or float64, in
-// place, and reports whether it did: each element y + b rounded once, as
+// addBiasRows adds bias, a [n] tensor, to each row of y, a contiguous
+// [..., n] tensor of the same dtype, float32 or float64, that bias does not
+// overlap, in place, and reports whether it did: each element y + b rounded once, as
 // AddSpec's kernel, without the broadcast iterator that costs more than
 // the additions for a layer's few outputs. Other shapes and dtypes are
 // left to AddSpec. The error is ParallelFor's (an interrupt).
