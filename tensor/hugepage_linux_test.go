@@ -10,8 +10,7 @@ import (
 )
 
 // TestLargeStorageAdvisedHugePages checks that the memory of storages of
-// 64 KiB and more (makemore's 128 KiB embedding outputs, advised once a
-// huge page), those under the storage pool's sizes included (np_fancy's
+// 1 MiB and more, those under the storage pool's sizes included (np_fancy's
 // 1.1 MB outputs), lies in a mapping advised to use huge pages (the "hg"
 // flag of /proc/self/smaps), from the buffer's first byte to its last.
 func TestLargeStorageAdvisedHugePages(t *testing.T) {
@@ -23,9 +22,6 @@ func TestLargeStorageAdvisedHugePages(t *testing.T) {
 		dtype DType
 		n     int
 	}{
-		{"64 KiB of float32", Float32, 1 << 14},
-		{"makemore's embedding output", Float32, 32 * 16 * 64},
-		{"768 KiB of int64", Int64, 3 << 15},
 		{"1 MiB of float64", Float64, 1 << 17},
 		{"np_fancy's output", Float64, 142858},
 		{"3 MiB of float32", Float32, 3 << 18},
@@ -94,25 +90,4 @@ func mappingRange(line string) (lo, hi uintptr, ok bool) {
 		return 0, 0, false
 	}
 	return uintptr(l), uintptr(h), true
-}
-
-// TestAdviseOnce checks the record of advised huge pages: a range is
-// advised when one of its pages is new, and not again.
-func TestAdviseOnce(t *testing.T) {
-	base := uintptr(1) << 46 // far from the heap: only the record is touched
-	for _, tt := range []struct {
-		name   string
-		lo, hi uintptr
-		want   bool
-	}{
-		{"a new page", base, base + hugePageSize, true},
-		{"the same page", base, base + hugePageSize, false},
-		{"it and the next", base, base + 2*hugePageSize, true},
-		{"the next alone", base + hugePageSize, base + 2*hugePageSize, false},
-		{"both again", base, base + 2*hugePageSize, false},
-	} {
-		if got := adviseOnce(tt.lo, tt.hi); got != tt.want {
-			t.Errorf("%s: adviseOnce = %v, want %v", tt.name, got, tt.want)
-		}
-	}
 }
