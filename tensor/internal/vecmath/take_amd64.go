@@ -1,6 +1,8 @@
 package vecmath
 
 import (
+	"unsafe"
+
 	"golang.org/x/sys/cpu"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
@@ -24,6 +26,34 @@ func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
 //go:noescape
 func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+
+//go:noescape
+func take64ScalarPlainStream(dst, src *uint64, size int, idx *int64, n int) int
+
+// takeStreamMinBytes is the smallest output take64ScalarPlain writes
+// with non-temporal stores (take64ScalarPlainStream). A variable for the
+// tests.
+var takeStreamMinBytes = 1 << 20
+
+// takeStreamable reports whether Take64 streams its large strided
+// outputs in the implementation in use (take64Arch).
+func takeStreamable() bool {
+	return impls.Current().name == "avx512" && cpu.X86.HasAVX512F && takeScalarOnAVX512
+}
+
+// take64Stream is take64ScalarPlainStream from dst's first 64-byte
+// boundary, the elements before it copied by the Go loop; it returns how
+// many elements it wrote, all before the first bad index.
+func take64Stream(dst, src []uint64, idx []int64) int {
+	head := min(int((-uintptr(unsafe.Pointer(&dst[0]))&63)/8), len(dst))
+	if k := takeGeneric(dst[:head], src, idx[:head]); k >= 0 {
+		return k
+	}
+	if len(dst)-head < 4 {
+		return head
+	}
+	return head + take64ScalarPlainStream(&dst[head], &src[0], len(src), &idx[head], len(dst)-head)
+}
 
 // strided reports whether idx looks like a constant stride (np.arange's
 // indices, a[::k] written as a[idx]): the steps from idx[0] to idx[1],
@@ -63,6 +93,9 @@ func take64Arch(dst, src []uint64, idx []int64) int {
 		if cpu.X86.HasAVX512F {
 			if takeScalarOnAVX512 {
 				if strided(idx) {
+					if 8*len(dst) >= takeStreamMinBytes {
+						return take64Stream(dst, src, idx)
+					}
 					return take64ScalarPlain(&dst[0], &src[0], len(src), &idx[0], len(dst))
 				}
 				return take64Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
