@@ -205,6 +205,36 @@ t64x2done:
 	MOVQ R8, ret+40(FP)
 	RET
 
+// func take64ScalarStream(dst, src *uint64, size int, idx *int64, n int) int
+// take64Scalar with non-temporal stores, as take64ScalarPlainStream is
+// take64ScalarPlain's (take64Arch).
+TEXT ·take64ScalarStream(SB), NOSPLIT, $0-48
+	takeScalarSetup(8, t64sxplain)
+
+t64sxpf:
+	takePrefetch(8)
+	takeScalarGroupStore(MOVQ, MOVNTIQ, 8, t64sxdone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64sxpf
+
+t64sxplain:
+	MOVQ CX, R12
+	SUBQ R8, R12
+	SHRQ $2, R12
+	JZ   t64sxdone
+
+t64sxloop:
+	takeScalarGroupStore(MOVQ, MOVNTIQ, 8, t64sxdone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64sxloop
+
+t64sxdone:
+	SFENCE
+	MOVQ R8, ret+40(FP)
+	RET
+
 // func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 TEXT ·take32Scalar(SB), NOSPLIT, $0-48
 	takeScalarSetup(4, t32x2plain)

@@ -119,3 +119,8 @@ func BenchmarkTake64Stride7FreshRead(b *testing.B)   { benchTake(b, false, false
 func BenchmarkTake64Stride7FreshCachedRead(b *testing.B) {
 	benchTake(b, false, false, "fresh", "cached", "read")
 }
+
+// The same for indices in a random order (take64ScalarStream against
+// take64Scalar on AMD's AVX-512 CPUs).
+func BenchmarkTake64RandomFresh(b *testing.B)       { benchTake(b, true, false, "fresh") }
+func BenchmarkTake64RandomFreshCached(b *testing.B) { benchTake(b, true, false, "fresh", "cached") }

@@ -90,10 +90,10 @@ func TestTakeMatchesGeneric(t *testing.T) {
 }
 
 // TestTakeStreamedOutputs checks Take64 at the sizes where it streams
-// (take64Stream: strided indices into an output of takeStreamMinBytes or
-// more, on the CPUs that gather with take64ScalarPlain), at the default
-// threshold, around it and off a 64-byte line: the elements are the Go
-// loop's.
+// (take64Stream: an output of takeStreamMinBytes or more, on the CPUs
+// that gather with the scalar kernels), at the default threshold, around
+// it and off a 64-byte line, strided and in a random order: the elements
+// are the Go loop's.
 func TestTakeStreamedOutputs(t *testing.T) {
 	if !takeStreamable() {
 		t.Skip("no streaming kernel on this CPU")
@@ -112,10 +112,16 @@ func TestTakeStreamedOutputs(t *testing.T) {
 		{"just under the threshold", takeStreamMinBytes/8 - 1, 0, 7},
 		{"at the threshold", takeStreamMinBytes / 8, 5, 7},
 		{"descending", 200_000, 1, -5},
+		{"random", 142_858, 0, 0},
+		{"random, off its line", 142_858, 7, 0},
 	} {
 		idx := make([]int64, c.n)
+		r := rand.New(rand.NewSource(int64(c.n + c.off)))
 		for k := range idx {
 			idx[k] = (int64(k) * c.stride) % int64(len(src))
+			if c.stride == 0 {
+				idx[k] = int64(r.Intn(2*len(src)) - len(src)) // negative ones wrap
+			}
 		}
 		buf := make([]uint64, c.n+c.off+1)
 		want := slices.Clone(buf)
