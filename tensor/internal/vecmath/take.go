@@ -12,8 +12,9 @@ const takeSmall = 16
 // written; or -1 when every index was in range. idx must be at least as
 // long as dst. The assembly kernels (AVX-512 gathers, the bounds checked
 // in vector registers; on AVX2 CPUs, and for Take64 on AMD's AVX-512
-// ones, unrolled scalar loads, the source prefetched) and the Go loop write the same elements and name the same
-// index.
+// ones, unrolled scalar loads, the source prefetched; on the latter outputs of
+// takeStreamMinBytes or more are written with non-temporal stores) and
+// the Go loop write the same elements and name the same index.
 func Take64(dst, src []uint64, idx []int64) int {
 	idx = idx[:len(dst)]
 	done := 0

@@ -1,6 +1,8 @@
 package vecmath
 
 import (
+	"unsafe"
+
 	"golang.org/x/sys/cpu"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
@@ -24,6 +26,46 @@ func take32Scalar(dst, src *uint32, size int, idx *int64, n int) int
 
 //go:noescape
 func take64ScalarPlain(dst, src *uint64, size int, idx *int64, n int) int
+
+//go:noescape
+func take64ScalarStream(dst, src *uint64, size int, idx *int64, n int) int
+
+//go:noescape
+func take64ScalarPlainStream(dst, src *uint64, size int, idx *int64, n int) int
+
+// takeStreamMinBytes is the smallest output that AMD's AVX-512 CPUs'
+// Take64 writes with non-temporal stores (take64ScalarPlainStream,
+// take64ScalarStream): the output is then written without reading its
+// lines for ownership, and does not push the source (np_fancy's 8 MB)
+// out of the L3. Such an output is larger than a Zen 4 core's 1 MiB L2,
+// so an ordinary store would leave most of it in the L3 only. On the
+// Zen 4, np_fancy's loop took less CPU an iteration in 20 of 24
+// interleaved turns, `c = a[idx]; c.sum()` was not slower, and the
+// kernel into fresh outputs in a random order took 190-320 µs against
+// 265-370 (docs/performance.md, "a[idx]: the output streamed"). A
+// variable for the tests.
+var takeStreamMinBytes = 1 << 20
+
+// takeStreamable reports whether Take64 streams its large outputs in the
+// implementation in use (take64Arch).
+func takeStreamable() bool {
+	return impls.Current().name == "avx512" && cpu.X86.HasAVX512F && takeScalarOnAVX512
+}
+
+// take64Stream runs a streaming kernel (take64ScalarPlainStream or
+// take64ScalarStream) from dst's first 64-byte boundary, the elements
+// before it copied by the Go loop; it returns how many elements it wrote,
+// all before the first bad index.
+func take64Stream(kernel func(dst, src *uint64, size int, idx *int64, n int) int, dst, src []uint64, idx []int64) int {
+	head := min(int((-uintptr(unsafe.Pointer(&dst[0]))&63)/8), len(dst))
+	if k := takeGeneric(dst[:head], src, idx[:head]); k >= 0 {
+		return k
+	}
+	if len(dst)-head < 4 {
+		return head
+	}
+	return head + kernel(&dst[head], &src[0], len(src), &idx[head], len(dst)-head)
+}
 
 // strided reports whether idx looks like a constant stride (np.arange's
 // indices, a[::k] written as a[idx]): the steps from idx[0] to idx[1],
@@ -62,8 +104,15 @@ func take64Arch(dst, src []uint64, idx []int64) int {
 	case "avx512":
 		if cpu.X86.HasAVX512F {
 			if takeScalarOnAVX512 {
+				stream := 8*len(dst) >= takeStreamMinBytes
 				if strided(idx) {
+					if stream {
+						return take64Stream(take64ScalarPlainStream, dst, src, idx)
+					}
 					return take64ScalarPlain(&dst[0], &src[0], len(src), &idx[0], len(dst))
+				}
+				if stream {
+					return take64Stream(take64ScalarStream, dst, src, idx)
 				}
 				return take64Scalar(&dst[0], &src[0], len(src), &idx[0], len(dst))
 			}

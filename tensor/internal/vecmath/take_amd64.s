@@ -117,7 +117,11 @@ t32x512done:
 // AX, R9, R10 and R11 (R13 a scratch, BX the size), jumping to done if
 // one is out of range, then copies their elements with the move of the
 // given width and scale.
-#define takeScalarGroup(mov, scale, done) \
+#define takeScalarGroup(mov, scale, done) takeScalarGroupStore(mov, mov, scale, done)
+
+// takeScalarGroupStore is takeScalarGroup with the elements loaded by ld
+// and stored by st (MOVNTIQ for the streaming kernel).
+#define takeScalarGroupStore(ld, st, scale, done) \
 	MOVQ 0(DX)(R8*8), AX \
 	MOVQ 8(DX)(R8*8), R9 \
 	MOVQ 16(DX)(R8*8), R10 \
@@ -146,14 +150,14 @@ t32x512done:
 	JCC  done \
 	CMPQ R11, BX \
 	JCC  done \
-	mov  (SI)(AX*scale), AX \
-	mov  (SI)(R9*scale), R9 \
-	mov  (SI)(R10*scale), R10 \
-	mov  (SI)(R11*scale), R11 \
-	mov  AX, 0(DI)(R8*scale) \
-	mov  R9, (1*scale)(DI)(R8*scale) \
-	mov  R10, (2*scale)(DI)(R8*scale) \
-	mov  R11, (3*scale)(DI)(R8*scale)
+	ld   (SI)(AX*scale), AX \
+	ld   (SI)(R9*scale), R9 \
+	ld   (SI)(R10*scale), R10 \
+	ld   (SI)(R11*scale), R11 \
+	st   AX, 0(DI)(R8*scale) \
+	st   R9, (1*scale)(DI)(R8*scale) \
+	st   R10, (2*scale)(DI)(R8*scale) \
+	st   R11, (3*scale)(DI)(R8*scale)
 
 // takeScalarSetup loads the arguments and leaves in R12 the count of
 // groups that prefetch: none for a source of under takePrefetchMinBytes
@@ -198,6 +202,36 @@ t64x2loop:
 	JNZ  t64x2loop
 
 t64x2done:
+	MOVQ R8, ret+40(FP)
+	RET
+
+// func take64ScalarStream(dst, src *uint64, size int, idx *int64, n int) int
+// take64Scalar with non-temporal stores, as take64ScalarPlainStream is
+// take64ScalarPlain's (take64Arch).
+TEXT ·take64ScalarStream(SB), NOSPLIT, $0-48
+	takeScalarSetup(8, t64sxplain)
+
+t64sxpf:
+	takePrefetch(8)
+	takeScalarGroupStore(MOVQ, MOVNTIQ, 8, t64sxdone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64sxpf
+
+t64sxplain:
+	MOVQ CX, R12
+	SUBQ R8, R12
+	SHRQ $2, R12
+	JZ   t64sxdone
+
+t64sxloop:
+	takeScalarGroupStore(MOVQ, MOVNTIQ, 8, t64sxdone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64sxloop
+
+t64sxdone:
+	SFENCE
 	MOVQ R8, ret+40(FP)
 	RET
 
@@ -249,5 +283,32 @@ t64plloop:
 	JNZ  t64plloop
 
 t64pldone:
+	MOVQ R8, ret+40(FP)
+	RET
+
+// func take64ScalarPlainStream(dst, src *uint64, size int, idx *int64, n int) int
+// take64ScalarPlain with non-temporal stores (MOVNTI), for outputs too
+// large to stay in the caches (take64Arch): the lines are written without
+// being read first and do not evict the source. The SFENCE orders the
+// streamed stores before the return, on every path.
+TEXT ·take64ScalarPlainStream(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ size+16(FP), BX
+	MOVQ idx+24(FP), DX
+	MOVQ n+32(FP), CX
+	XORQ R8, R8
+	MOVQ CX, R12
+	SHRQ $2, R12
+	JZ   t64nsdone
+
+t64nsloop:
+	takeScalarGroupStore(MOVQ, MOVNTIQ, 8, t64nsdone)
+	ADDQ $4, R8
+	DECQ R12
+	JNZ  t64nsloop
+
+t64nsdone:
+	SFENCE
 	MOVQ R8, ret+40(FP)
 	RET

@@ -1,6 +1,7 @@
 package vecmath
 
 import (
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -17,10 +18,15 @@ import (
 // Each run also reports its thread's CPU time a call ("cpu-µs/op"), which
 // other processes on a busy machine disturb less than the wall clock.
 func benchTake(b *testing.B, random, generic bool, opts ...string) {
-	fresh, vector := false, false
+	fresh, vector, read := false, false, false
 	for _, o := range opts {
 		fresh = fresh || o == "fresh"
 		vector = vector || o == "vector"
+		read = read || o == "read"
+		if o == "cached" {
+			defer func(v int) { takeStreamMinBytes = v }(takeStreamMinBytes)
+			takeStreamMinBytes = math.MaxInt
+		}
 	}
 	if vector {
 		if impls.Current().name != "avx512" {
@@ -69,6 +75,21 @@ func benchTake(b *testing.B, random, generic bool, opts ...string) {
 		} else {
 			Take64(dst, src, idx)
 		}
+		if read {
+			var s [8]uint64
+			for k := 0; k+8 <= len(dst); k += 8 {
+				d := dst[k : k+8 : k+8]
+				s[0] += d[0]
+				s[1] += d[1]
+				s[2] += d[2]
+				s[3] += d[3]
+				s[4] += d[4]
+				s[5] += d[5]
+				s[6] += d[6]
+				s[7] += d[7]
+			}
+			takeSink += s[0] + s[1] + s[2] + s[3] + s[4] + s[5] + s[6] + s[7]
+		}
 	}
 	if cpu0 >= 0 {
 		b.ReportMetric((threadCPU()-cpu0)/float64(b.N), "cpu-µs/op")
@@ -84,3 +105,22 @@ func BenchmarkTake64RandomVector(b *testing.B)   { benchTake(b, true, false, "ve
 
 func BenchmarkTake64Stride7Fresh(b *testing.B)       { benchTake(b, false, false, "fresh") }
 func BenchmarkTake64Stride7FreshVector(b *testing.B) { benchTake(b, false, false, "fresh", "vector") }
+
+// takeSink keeps the read option's sums.
+var takeSink uint64
+
+// The fresh outputs written with ordinary stores (cached) against the
+// non-temporal ones Take64 uses from takeStreamMinBytes, and the same
+// with each output read back after it is written (read), as `c =
+// a[idx]; c.sum()` does.
+func BenchmarkTake64Stride7FreshCached(b *testing.B) { benchTake(b, false, false, "fresh", "cached") }
+func BenchmarkTake64Stride7Cached(b *testing.B)      { benchTake(b, false, false, "cached") }
+func BenchmarkTake64Stride7FreshRead(b *testing.B)   { benchTake(b, false, false, "fresh", "read") }
+func BenchmarkTake64Stride7FreshCachedRead(b *testing.B) {
+	benchTake(b, false, false, "fresh", "cached", "read")
+}
+
+// The same for indices in a random order (take64ScalarStream against
+// take64Scalar on AMD's AVX-512 CPUs).
+func BenchmarkTake64RandomFresh(b *testing.B)       { benchTake(b, true, false, "fresh") }
+func BenchmarkTake64RandomFreshCached(b *testing.B) { benchTake(b, true, false, "fresh", "cached") }

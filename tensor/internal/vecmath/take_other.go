@@ -10,3 +10,9 @@ func take32Arch(dst, src []uint32, idx []int64) int { return 0 }
 
 // takeScalarOnAVX512 has no effect here (take_amd64.go); the tests set it.
 var takeScalarOnAVX512 = false
+
+// takeStreamMinBytes has no effect here (take_amd64.go); the tests set it.
+var takeStreamMinBytes = 1 << 20
+
+// takeStreamable reports false: no kernel streams here.
+func takeStreamable() bool { return false }

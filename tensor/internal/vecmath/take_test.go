@@ -58,20 +58,78 @@ func TestTakeMatchesGeneric(t *testing.T) {
 		}
 	}
 	cases = append(cases, tcase{"last of many", 1001, 7, 1000, 7, 0, 0, 0}, tcase{"empty source", 20, 0, 0, 0, 0, 0, 0})
+	// Every start within a 64-byte line, for the streaming kernel's head
+	// (take64Stream), short and long, and bad indices in the head, at
+	// its end and in the streamed groups.
+	for off := range 8 {
+		for _, n := range []int{16, 17, 19, 23, 24, 1003} {
+			cases = append(cases, tcase{"strided, every start", n, 140_000, -1, 0, off, 7, 0})
+		}
+		for _, bad := range []int{0, 3, 6, 7, 8, 11, 500, 1000} {
+			cases = append(cases, tcase{"strided, every start, too large", 1003, 140_000, bad, 140_000, off, 7, 0})
+		}
+	}
 	// The avx512 implementation's Take64 gathers with the scalar kernel on
-	// AMD's CPUs (takeScalarOnAVX512): every implementation runs both ways.
-	defer func(v bool) { takeScalarOnAVX512 = v }(takeScalarOnAVX512)
-	for _, scalar := range []bool{false, true} {
-		takeScalarOnAVX512 = scalar
+	// AMD's CPUs (takeScalarOnAVX512): every implementation runs both ways,
+	// and there the strided outputs of every length are streamed too
+	// (takeStreamMinBytes 0).
+	defer func(v bool, m int) { takeScalarOnAVX512, takeStreamMinBytes = v, m }(takeScalarOnAVX512, takeStreamMinBytes)
+	for _, mode := range []struct {
+		scalar    bool
+		streamMin int
+		label     string
+	}{{false, takeStreamMinBytes, ""}, {true, takeStreamMinBytes, " (takeScalarOnAVX512)"}, {true, 0, " (takeScalarOnAVX512, streamed)"}} {
+		takeScalarOnAVX512, takeStreamMinBytes = mode.scalar, mode.streamMin
 		for _, impl := range Impls() {
 			if err := SetImpl(impl); err != nil {
 				t.Fatal(err)
 			}
-			label := impl
-			if scalar {
-				label += " (takeScalarOnAVX512)"
+			takeCases(t, r, impl, impl+mode.label, cases)
+		}
+	}
+}
+
+// TestTakeStreamedOutputs checks Take64 at the sizes where it streams
+// (take64Stream: an output of takeStreamMinBytes or more, on the CPUs
+// that gather with the scalar kernels), at the default threshold, around
+// it and off a 64-byte line, strided and in a random order: the elements
+// are the Go loop's.
+func TestTakeStreamedOutputs(t *testing.T) {
+	if !takeStreamable() {
+		t.Skip("no streaming kernel on this CPU")
+	}
+	src := make([]uint64, 1_000_000)
+	for i := range src {
+		src[i] = uint64(i) * 0x9e3779b97f4a7c15
+	}
+	for _, c := range []struct {
+		name   string
+		n, off int
+		stride int64
+	}{
+		{"the row's output", 142_858, 0, 7},
+		{"off its line", 142_858, 3, 7},
+		{"just under the threshold", takeStreamMinBytes/8 - 1, 0, 7},
+		{"at the threshold", takeStreamMinBytes / 8, 5, 7},
+		{"descending", 200_000, 1, -5},
+		{"random", 142_858, 0, 0},
+		{"random, off its line", 142_858, 7, 0},
+	} {
+		idx := make([]int64, c.n)
+		r := rand.New(rand.NewSource(int64(c.n + c.off)))
+		for k := range idx {
+			idx[k] = (int64(k) * c.stride) % int64(len(src))
+			if c.stride == 0 {
+				idx[k] = int64(r.Intn(2*len(src)) - len(src)) // negative ones wrap
 			}
-			takeCases(t, r, impl, label, cases)
+		}
+		buf := make([]uint64, c.n+c.off+1)
+		want := slices.Clone(buf)
+		if k := takeGeneric(want[c.off:c.off+c.n], src, idx); k != -1 {
+			t.Fatalf("%s: the Go loop returned %d", c.name, k)
+		}
+		if k := Take64(buf[c.off:c.off+c.n], src, idx); k != -1 || !slices.Equal(buf, want) {
+			t.Fatalf("%s: Take64 returned %d, or other elements than the Go loop", c.name, k)
 		}
 	}
 }
