@@ -35,7 +35,7 @@ const dotMR, dotNR = 4, 4
 // that a tile of B's rows (dotNR of them) stays in L1.
 var (
 	dotKCBytes = 512 << 10
-	dotKCMax   = 1024
+	dotKCMax   = 512
 )
 
 // dotKC returns the block of k for m rows of A and slivers of nr.
