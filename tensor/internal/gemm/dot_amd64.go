@@ -2,36 +2,20 @@ package gemm
 
 import "golang.org/x/sys/cpu"
 
-// dotF32x4x4AVX512 is the AVX-512 dotTile: 4 rows of A by 4 of B, slivers
-// of 32, 16 lanes.
+// dotF32x4x4AVX512 adds (acc) or stores into the 4×4 tile of C at c (row
+// stride ldc) the dot products of A's 4 rows at a (row stride lda) and
+// B's 4 rows at b over steps slivers of 32: sliver s of B's 4 rows is
+// 128 contiguous elements at b+s·bstride, of A's row i 32 at a+i·lda+32·s.
+// Each product is dotGo's: 16 lanes of FMA chains, added by dotTree.
 //
 //go:noescape
 func dotF32x4x4AVX512(steps int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
 
-// dotF32x2x4AVX2 is the AVX2 dotTile: 2 rows of A by 4 of B, slivers of
-// 16, 8 lanes.
-//
-//go:noescape
-func dotF32x2x4AVX2(steps int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
-
-// dotTiles are the dot-product tile kernels this CPU supports, by the
-// name of the implementation whose packed slivers they read.
-var dotTiles []struct {
-	name string
-	tile dotTile
-}
+// dotKernel is the dot-product tile kernel, nil without AVX-512.
+var dotKernel func(steps int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
 
 func init() {
 	if cpu.X86.HasAVX512F {
-		dotTiles = append(dotTiles, struct {
-			name string
-			tile dotTile
-		}{"avx512", dotTile{16, 4, 4, 32, dotF32x4x4AVX512}})
-	}
-	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
-		dotTiles = append(dotTiles, struct {
-			name string
-			tile dotTile
-		}{"avx2", dotTile{8, 2, 4, 16, dotF32x2x4AVX2}})
+		dotKernel = dotF32x4x4AVX512
 	}
 }

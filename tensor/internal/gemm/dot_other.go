@@ -2,8 +2,5 @@
 
 package gemm
 
-// dotTiles are the dot-product tile kernels: none outside amd64.
-var dotTiles []struct {
-	name string
-	tile dotTile
-}
+// dotKernel is the dot-product tile kernel: none outside amd64.
+var dotKernel func(steps int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
