@@ -484,7 +484,9 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 // its share of A and of B once. The sum is rounded differently from one
 // thread's walk along K (as PyTorch's, whose reductions also depend on
 // its thread count) but does not vary from call to call, and the packed
-// and gathered columns cut K alike, so that they agree bit for bit.
+// and gathered columns cut K alike, so that they agree bit for bit
+// (where the packed go by MulTransPacked: not by dot products,
+// weightGradByDot).
 const (
 	// weightGradSmallC is the most elements of a group's C (O/G × K of
 	// the weights) that are cut along K.
