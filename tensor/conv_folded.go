@@ -364,11 +364,16 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 			return nil, nil, err
 		}
 		nr := kept.nr
+		dot := weightGradByDot && x4.dtype == Float32 && gemm.HasDotKernel(nr)
 		err = weightGradMul[T](gw, o.Groups, og, k, n*l, func(g, k0, k1 int, c gemm.Matrix[T], opt gemm.Options) {
 			// K from k0 on: the columns' slivers of nr from k0/nr on.
 			b := gemm.Packed[T]{Data: kept.cols.storage.data.([]T), Offset: g*k*nr + k0/nr*o.Groups*k*nr, SliverStride: o.Groups * k * nr, NR: nr}
 			a := matrixOf[T](gp, g)
 			a.Offset += k0 * a.ColStride
+			if dot && a.ColStride == 1 && (k1-k0)%nr == 0 {
+				gemm.MulTransPackedDot(og, k, k1-k0, any(a).(gemm.Matrix[float32]), any(b).(gemm.Packed[float32]), any(c).(gemm.Matrix[float32]), opt)
+				return
+			}
 			gemm.MulTransPacked(og, k, k1-k0, a, b, c, opt)
 		})
 		if err != nil {
@@ -479,7 +484,9 @@ func conv2dGradsFolded[T float32 | float64](x4, weight, g4 *Tensor, kept *Conv2d
 // its share of A and of B once. The sum is rounded differently from one
 // thread's walk along K (as PyTorch's, whose reductions also depend on
 // its thread count) but does not vary from call to call, and the packed
-// and gathered columns cut K alike, so that they agree bit for bit.
+// and gathered columns cut K alike, so that they agree bit for bit
+// (where the packed go by MulTransPacked: not by dot products,
+// weightGradByDot).
 const (
 	// weightGradSmallC is the most elements of a group's C (O/G × K of
 	// the weights) that are cut along K.
@@ -491,6 +498,15 @@ const (
 	weightGradMinPart = 1024
 	weightGradCutUnit = 512
 )
+
+// weightGradByDot, cleared by tests, makes the weight gradient from
+// packed float32 columns go by MulTransPacked's transposing pack where it
+// would go by gemm.MulTransPackedDot: the output gradient's rows and the
+// columns' runs of nr contracted in place by dot products, with no
+// transposed copy of the (cold) columns, rounded in another order (16
+// lanes of FMA chains added by a tree) than MulTransPacked's and the
+// gathered columns' one chain along N·oh·ow.
+var weightGradByDot = true
 
 // weightGradParts returns the number of ranges of K that weightGradMul
 // cuts the og×k×width product into at threads threads.

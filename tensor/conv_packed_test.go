@@ -17,7 +17,9 @@ import (
 // odd input sizes, a single image, a bias and an input that is a
 // transposed view; the wide images' columns gathered image by image
 // beside their products and all gathered first (gatherByImage), their
-// weight packed once a call (packedWeights), groups' too. Where
+// weight packed once a call (packedWeights), groups' too. The weight
+// gradient by dot products (weightGradByDot, gemm.MulTransPackedDot)
+// rounds in its own order: it is checked within float32's rounding. Where
 // the vector gathers do not run (float64,
 // KAEL_ISA=generic) both sides take the matrix and the test checks
 // nothing new.
@@ -48,7 +50,7 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 		{"oh·ow 16, groups", []int{2, 6, 8, 8}, []int{9, 2, 4, 4}, opts(two, one, pad1, 3), false, false},
 		{"oh·ow 16, a batch not of whole slivers", []int{3, 4, 8, 8}, []int{8, 4, 4, 4}, opts(two, one, pad1, 1), false, false},
 	}
-	defer func() { packedColumns, gatherByImage = true, true }()
+	defer func() { packedColumns, gatherByImage, weightGradByDot = true, true, true }()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			xs := append([]int{}, c.x...)
@@ -103,14 +105,25 @@ func TestConv2dPackedMatchesColumns(t *testing.T) {
 				want := run(threads)
 				packedColumns = true
 				for _, byImage := range []bool{true, false} {
-					gatherByImage = byImage
-					got := run(threads)
-					for _, r := range []struct {
-						what      string
-						got, want *Tensor
-					}{{"output", got.y, want.y}, {"input gradient", got.gx, want.gx}, {"weight gradient", got.gw, want.gw}} {
-						if !Equal(r.got, r.want) {
-							t.Errorf("threads %d, gathered by image %v: %s differs from the matrix of columns'", threads, byImage, r.what)
+					for _, dot := range []bool{false, true} {
+						gatherByImage, weightGradByDot = byImage, dot
+						got := run(threads)
+						for _, r := range []struct {
+							what      string
+							got, want *Tensor
+						}{{"output", got.y, want.y}, {"input gradient", got.gx, want.gx}, {"weight gradient", got.gw, want.gw}} {
+							if dot && r.what == "weight gradient" {
+								// gemm.MulTransPackedDot rounds in its own order
+								// (its bits are tested in gemm): within
+								// float32's rounding of a sum of N·oh·ow terms.
+								if ok, err := Allclose(r.got, r.want, 1e-4, 1e-4, false); err != nil || !ok {
+									t.Errorf("threads %d, gathered by image %v: the dot products' weight gradient not close to the matrix of columns' (%v)", threads, byImage, err)
+								}
+								continue
+							}
+							if !Equal(r.got, r.want) {
+								t.Errorf("threads %d, gathered by image %v, dot %v: %s differs from the matrix of columns'", threads, byImage, dot, r.what)
+							}
 						}
 					}
 				}
@@ -190,8 +203,9 @@ func TestConv2dWeightPackedOnce(t *testing.T) {
 
 // TestWeightGradByParts checks the weight gradients cut along K
 // (weightGradParts): the cut at each thread count, the packed columns'
-// gradient equal to the gathered columns' bit for bit, and both within
-// float32's rounding of the gradient computed in float64.
+// gradient equal to the gathered columns' bit for bit, and both, and
+// the dot products' (weightGradByDot), within float32's rounding of the
+// gradient computed in float64.
 func TestWeightGradByParts(t *testing.T) {
 	gen := NewGenerator(17)
 	opts := convOptions
@@ -210,7 +224,7 @@ func TestWeightGradByParts(t *testing.T) {
 	}
 	old := NumThreads()
 	defer SetNumThreads(old)
-	defer func() { packedColumns = true }()
+	defer func() { packedColumns, weightGradByDot = true, true }()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			x := mustOp(mustOp(Randn(gen, Float64, c.x...)).To(c.dtype))
@@ -237,8 +251,11 @@ func TestWeightGradByParts(t *testing.T) {
 					t.Errorf("threads %d: %d parts, want %d", threads, got, c.parts[i])
 				}
 				var gws []*Tensor
-				for _, packed := range []bool{true, false} {
-					packedColumns = packed
+				// The packed columns by MulTransPacked, the gathered
+				// columns, and the packed by dot products (float32 under
+				// AVX-512: gemm.MulTransPackedDot, its own rounding).
+				for _, v := range []struct{ packed, dot bool }{{true, false}, {false, false}, {true, true}} {
+					packedColumns, weightGradByDot = v.packed, v.dot
 					_, kept, err := Conv2dKeep(x, w, nil, c.o)
 					if err != nil {
 						t.Fatal(err)
@@ -257,8 +274,11 @@ func TestWeightGradByParts(t *testing.T) {
 				if c.dtype == Float64 {
 					rtol = 1e-10
 				}
-				if ok, err := Allclose(mustOp(gws[0].To(Float64)), ref, rtol, rtol, false); err != nil || !ok {
-					t.Errorf("threads %d: weight gradient not within %g of float64's (%v)", threads, rtol, err)
+				for i, what := range []string{"packed", "dot products'"} {
+					gw := gws[2*i]
+					if ok, err := Allclose(mustOp(gw.To(Float64)), ref, rtol, rtol, false); err != nil || !ok {
+						t.Errorf("threads %d: %s weight gradient not within %g of float64's (%v)", threads, what, rtol, err)
+					}
 				}
 			}
 		})

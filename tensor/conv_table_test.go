@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -147,5 +148,51 @@ func TestConv2dEmptyKernel(t *testing.T) {
 	}
 	if table := windowTable([]int{1, 3, 3, 3}, []int{27, 9, 3, 1}, [2]int{0, 2}, [2]int{2, 1}, o, false); table != nil {
 		t.Errorf("windowTable of an empty kernel: %d entries, want none", len(table))
+	}
+}
+
+// TestWindowTableCache checks that windowTable hands out a kept table for
+// a geometry it built before (the same slice) and, for every geometry,
+// the table buildWindowTable builds afresh: shapes that differ only in
+// the padding above or to the left, the stride, the dilation, the input
+// strides or the output, more geometries than the cache keeps, and a
+// table too large to keep.
+func TestWindowTableCache(t *testing.T) {
+	opts := convOptions
+	one, two := [2]int{1, 1}, [2]int{2, 2}
+	cases := []struct {
+		name           string
+		shape, strides []int
+		kernel, out    [2]int
+		o              Conv2dOptions
+		kept           bool
+	}{
+		{"dcgan second", []int{16, 16, 32, 32}, []int{16384, 1024, 32, 1}, [2]int{4, 4}, [2]int{16, 16}, opts(two, one, [4]int{1, 1, 1, 1}, 1), true},
+		{"padding above", []int{16, 16, 32, 32}, []int{16384, 1024, 32, 1}, [2]int{4, 4}, [2]int{16, 16}, opts(two, one, [4]int{0, 2, 1, 1}, 1), true},
+		{"padding to the left", []int{16, 16, 32, 32}, []int{16384, 1024, 32, 1}, [2]int{4, 4}, [2]int{16, 16}, opts(two, one, [4]int{1, 1, 0, 2}, 1), true},
+		{"dilation", []int{16, 16, 32, 32}, []int{16384, 1024, 32, 1}, [2]int{4, 4}, [2]int{15, 15}, opts(two, two, [4]int{1, 1, 1, 1}, 1), true},
+		{"transposed strides", []int{16, 16, 32, 32}, []int{16384, 1024, 1, 32}, [2]int{4, 4}, [2]int{16, 16}, opts(two, one, [4]int{1, 1, 1, 1}, 1), true},
+		{"dcgan fourth", []int{16, 64, 8, 8}, []int{4096, 64, 8, 1}, [2]int{4, 4}, [2]int{4, 4}, opts(two, one, [4]int{1, 1, 1, 1}, 1), true},
+		{"too large to keep", []int{1, 1, 256, 256}, []int{65536, 65536, 256, 1}, [2]int{4, 4}, [2]int{128, 128}, opts(two, one, [4]int{1, 1, 1, 1}, 1), false},
+	}
+	for round := range 2 {
+		for _, c := range cases {
+			first := windowTable(c.shape, c.strides, c.kernel, c.out, c.o, true)
+			if first == nil {
+				t.Fatalf("%s: no table", c.name)
+			}
+			again := windowTable(c.shape, c.strides, c.kernel, c.out, c.o, true)
+			if same := &first[0] == &again[0]; same != c.kept {
+				t.Errorf("round %d, %s: the second call's table is the first's %v, want %v", round, c.name, same, c.kept)
+			}
+			key := windowKey{c.shape[2], c.shape[3], c.strides[2], c.strides[3], c.kernel, c.out, c.o.Stride, c.o.Dilation, c.o.Padding[0], c.o.Padding[2]}
+			if want := buildWindowTable(key); !slices.Equal(again, want) {
+				t.Errorf("round %d, %s: the table differs from one built afresh", round, c.name)
+			}
+		}
+		// More geometries than the cache keeps push the first ones out.
+		for i := range windowCacheSize {
+			windowTable([]int{1, 1, 9 + i, 9}, []int{81, 81, 9, 1}, [2]int{3, 3}, [2]int{4 + i/2, 4}, opts(two, one, [4]int{0, 0, 0, 0}, 1), true)
+		}
 	}
 }
