@@ -53,8 +53,11 @@ func (in *interp) initFileModule(m *Module, name, path string, pkg bool) error {
 			return err
 		}
 	}
+	g.set("__loader__", loader) // in CPython's order
 	g.set("__spec__", spec)
-	g.set("__loader__", loader)
+	if namespace { // CPython's order: a namespace package's __file__ first
+		g.set("__file__", None) // no file, the name bound
+	}
 	if pkg {
 		var locations Value
 		if spec != None {
@@ -71,9 +74,7 @@ func (in *interp) initFileModule(m *Module, name, path string, pkg bool) error {
 		}
 		g.set("__path__", locations)
 	}
-	if namespace {
-		g.set("__file__", None) // as CPython's: no file, the name bound
-	} else {
+	if !namespace {
 		g.set("__file__", path)
 	}
 	return nil

@@ -105,12 +105,14 @@ func NewSession(io IO) *Session {
 }
 
 // setMainDunders binds the module attributes of __main__ that CPython's
-// has in a script and in the REPL: __name__, and __doc__, __package__ and
-// __spec__ None (a script run by path has no spec).
+// has in a script and in the REPL, in its order: __name__, and __doc__,
+// __package__ and __spec__ None (a script run by path has no spec);
+// __loader__ is None until a script's is set (initScript).
 func setMainDunders(g *globalTable) {
 	g.set("__name__", "__main__")
 	g.set("__doc__", None)
 	g.set("__package__", None)
+	g.set("__loader__", None)
 	g.set("__spec__", None)
 }
 

@@ -68,8 +68,8 @@ var moduleAttrCases = []string{
 	"open('mod_h.py', 'w').write('b\"bytes\"\\n')\nimport mod_h\n(mod_h.__doc__,)",
 	// What a module's code reads of its own.
 	"open('mod_i.py', 'w').write('n = __spec__.name\\nd = __doc__\\nl = type(__loader__).__name__\\np = __package__\\nnone = __spec__ is None\\n')\nimport mod_i\nmod_i.n, mod_i.d, mod_i.l, mod_i.p, mod_i.none",
-	"open('mod_j.py', 'w').write('')\nimport mod_j\nsorted(k for k in ('__spec__', '__loader__', '__doc__', '__package__', '__file__', '__name__', '__path__') if k in vars(mod_j))",
-	"os.mkdir('ns_k')\nimport ns_k\nsorted(k for k in vars(ns_k))",
+	"open('mod_j.py', 'w').write('')\nimport mod_j\nsorted(k for k in vars(mod_j) if k not in ('__cached__', '__builtins__'))",
+	"os.mkdir('ns_k')\nos.mkdir('pk_k')\nopen('pk_k/__init__.py', 'w').write('')\nimport ns_k, pk_k\nsorted(vars(ns_k)), sorted(k for k in vars(pk_k) if k not in ('__cached__', '__builtins__'))",
 	// find_spec of an imported module is its __spec__.
 	"os.mkdir('ns_l')\nimport ns_l\nimportlib.util.find_spec('ns_l') is ns_l.__spec__, importlib.util.find_spec('json').name",
 	// Modules made at run time.

@@ -57,6 +57,8 @@ func TestAliasNamesMatchNumPy(t *testing.T) {
 		"np.round is np.round_, np.round is np.around, np.max is np.amax, np.min is np.amin, np.max is np.min",
 		"np.round_(np.array([1.25, -2.5]), 1), np.round(np.array([0.5, 1.5])), np.max(np.array([[1, 5], [7, 2]]), axis=0), np.min([3, 1, 2])",
 		"np.round(1.5, foo=1)", "np.max([1], foo=1)", "np.min([1], foo=1)",
+		"[f.__module__ for f in (np.sum, np.round, np.max, np.concatenate, np.arange, np.where, np.product, np.vstack)]",
+		"import pickle\n[pickle.loads(pickle.dumps(f)) is f for f in (np.sum, np.round, np.max, np.amin, np.row_stack, np.product)]",
 	)
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }

@@ -224,6 +224,15 @@ func buildModule() *lang.Module {
 			m[p[0]] = f
 		}
 	}
+	// NumPy's functions say __module__ 'numpy' (pickle finds them there
+	// by name); its classes keep their own.
+	for _, v := range m {
+		if b, ok := v.(*lang.Builtin); ok && lang.ClassOf(b) == "" && b.Module() == "" {
+			if _, named := m[b.Name]; named {
+				b.SetModule("numpy")
+			}
+		}
+	}
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
