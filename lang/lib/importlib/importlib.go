@@ -1,9 +1,10 @@
 // Package importlib is Python's importlib (module.py): import_module,
 // reload and invalidate_caches; importlib.util (util.py):
 // spec_from_file_location, module_from_spec and find_spec; and
-// importlib.machinery (machinery.py): ModuleSpec, SourceFileLoader and
-// the suffixes. Its Go part, _importlib, asks the engine to import, make
-// and run file modules.
+// importlib.machinery (machinery.py): ModuleSpec, SourceFileLoader,
+// NamespaceLoader and the suffixes. Its Go part, _importlib, asks the
+// engine to import, make and run file modules; importSpec makes the
+// __spec__ and __loader__ of the modules the engine imports.
 package importlib
 
 import (
@@ -79,7 +80,7 @@ var goModule = &lang.Module{Name: "_importlib", Attrs: map[string]lang.Value{
 func init() {
 	lang.RegisterSourceModule("importlib", "Python's importlib: import_module (relative names with package), reload and invalidate_caches.", source)
 	lang.RegisterSourceModule("importlib.util", "Python's importlib.util: spec_from_file_location, module_from_spec and find_spec.", utilSource)
-	lang.RegisterSourceModule("importlib.machinery", "Python's importlib.machinery: ModuleSpec, SourceFileLoader, BuiltinImporter and the file suffixes.", machinerySource)
+	lang.RegisterSourceModule("importlib.machinery", "Python's importlib.machinery: ModuleSpec, SourceFileLoader, NamespaceLoader, BuiltinImporter and the file suffixes.", machinerySource)
 	lang.SetImportSpecs(importSpec)
 	lang.RegisterModule("_importlib", "The part of importlib written in Go: imports, file modules made and run, and where an import finds a module.", func() *lang.Module { return goModule })
 }
