@@ -5,7 +5,8 @@ plug-in) or ask where an import would find one."""
 import sys as _sys
 
 import _importlib
-from importlib.machinery import ModuleSpec, SourceFileLoader, BuiltinImporter, NamespaceLoader
+from importlib.machinery import ModuleSpec, SourceFileLoader, BuiltinImporter
+from importlib.machinery import NamespaceLoader as _NamespaceLoader
 
 
 def resolve_name(name, package):
@@ -86,7 +87,7 @@ def _spec_at(name, path):
     file module sets it as __spec__ (lang.SetImportSpecs)."""
     is_pkg = path.endswith('__init__.py') or not path.endswith('.py')
     if not path.endswith('.py'):
-        spec = ModuleSpec(name, NamespaceLoader(name, [path], None), is_package=True)
+        spec = ModuleSpec(name, _NamespaceLoader(name, [path], None), is_package=True)
         spec.submodule_search_locations = spec.loader._path
         return spec
     spec = ModuleSpec(name, SourceFileLoader(name, path), origin=path, is_package=is_pkg)
