@@ -24,8 +24,11 @@ import (
 // fileModules are the Python file modules of a session and of the modules
 // it imports.
 type fileModules struct {
-	dir  string             // where to look; "" for the working directory
-	mods map[string]*Module // by dotted name
+	dir string // where to look; "" for the working directory
+	// script is the main script's path (SetScript) until its code first
+	// runs (initScript), then "".
+	script string
+	mods   map[string]*Module // by dotted name
 	// shadowed caches, by name, whether a registered module has a file
 	// beside the script that comes first (shadows).
 	shadowed map[string]bool
@@ -79,6 +82,7 @@ func (s *Session) SetScript(path string) {
 	}
 	s.globals.set("__file__", abs)
 	s.modules().dir = filepath.Dir(abs)
+	s.modules().script = abs
 }
 
 func (s *Session) modules() *fileModules {
@@ -268,20 +272,13 @@ func (in *interp) importName(name string) (*Module, error) {
 		return importModule(name)
 	}
 	m := &Module{Name: name, Attrs: map[string]Value{}, file: &fileModule{globals: newGlobalTable(), path: path}}
-	g := m.file.globals
-	g.set("__name__", name)
-	if pkg {
-		g.set("__package__", name)
-	} else {
-		parent, _, _ := cutLast(name)
-		g.set("__package__", parent)
+	if err := in.initFileModule(m, name, path, pkg); err != nil {
+		return nil, err
 	}
 	if !strings.HasSuffix(path, ".py") { // a namespace package
-		g.set("__file__", None) // as CPython's: no file, the name bound
 		files.mods[name] = m
 		m.Doc = "namespace package " + name
 	} else {
-		g.set("__file__", path)
 		files.mods[name] = m
 		if err := in.runModuleFile(m, path); err != nil {
 			delete(files.mods, name)
@@ -311,6 +308,9 @@ func (in *interp) runModuleSource(m *Module, path, src string) error {
 	if cerr != nil {
 		return cerr
 	}
+	if doc, ok := moduleDocstring(code); ok { // as the docstring's statement binds it in CPython
+		m.file.globals.set("__doc__", doc)
+	}
 	cin := newInterp(in.ctx, child, src, path, code)
 	// The module's code runs as a call from the import: it counts toward
 	// the recursion limit and the stack budget of the frames below it.
@@ -325,6 +325,20 @@ func (in *interp) runModuleSource(m *Module, path, src string) error {
 		return err
 	}
 	return nil
+}
+
+// moduleDocstring is the docstring of a module's code: the string its
+// first statement is, if it is one.
+func moduleDocstring(code *cellCode) (string, bool) {
+	if len(code.nodes) == 0 {
+		return "", false
+	}
+	if es, ok := code.nodes[0].(*syntax.ExprStmt); ok {
+		if s, ok := es.X.(*syntax.StringLit); ok && !s.Bytes {
+			return s.Value, true
+		}
+	}
+	return "", false
 }
 
 // attr returns m's attribute name: for a file module, its global.

@@ -15,6 +15,7 @@ func NewFileModule(name, path string) *Module {
 	m := &Module{Name: name, Attrs: map[string]Value{}, file: &fileModule{globals: newGlobalTable(), path: path}}
 	g := m.file.globals
 	g.set("__name__", name)
+	g.set("__doc__", None)
 	parent, _, _ := cutLast(name)
 	g.set("__package__", parent)
 	g.set("__file__", path)

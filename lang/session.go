@@ -100,9 +100,20 @@ type Session struct {
 // NewSession returns a session with no variables.
 func NewSession(io IO) *Session {
 	s := &Session{globals: newGlobalTable(), io: io}
-	s.globals.set("__name__", "__main__")
-	s.globals.set("__package__", None)
+	setMainDunders(s.globals)
 	return s
+}
+
+// setMainDunders binds the module attributes of __main__ that CPython's
+// has in a script and in the REPL, in its order: __name__, and __doc__,
+// __package__ and __spec__ None (a script run by path has no spec);
+// __loader__ is None until a script's is set (initScript).
+func setMainDunders(g *globalTable) {
+	g.set("__name__", "__main__")
+	g.set("__doc__", None)
+	g.set("__package__", None)
+	g.set("__loader__", None)
+	g.set("__spec__", None)
 }
 
 // RecursionLimit is the deepest nesting of calls a cell may reach before
@@ -159,6 +170,9 @@ func (s *Session) Exec(ctx context.Context, filename, src string) (res Result) {
 	var value Value
 	err := tensor.Interruptible(ctx, func() error {
 		if err := in.issueSyntaxWarnings(code.warnings, scriptPath(filename), src); err != nil {
+			return err
+		}
+		if err := in.initScript(code); err != nil {
 			return err
 		}
 		var err error
@@ -262,8 +276,7 @@ func (s *Session) Vars() []string {
 // Reset removes every variable.
 func (s *Session) Reset() {
 	s.globals = newGlobalTable()
-	s.globals.set("__name__", "__main__")
-	s.globals.set("__package__", None)
+	setMainDunders(s.globals)
 	s.inputs = nil
 	if s.files != nil { // sys.modules['__main__'] is the new globals
 		s.files.main = s.globals

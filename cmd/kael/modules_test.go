@@ -59,6 +59,10 @@ func TestModulesMatchCPython(t *testing.T) {
 		"import pkg.sub.nope",
 		"from . import helper",
 		"import helper\nprint(helper.__package__ == '', __package__)",
+		// The module attributes of __main__ and of what it imports:
+		// __doc__, __spec__, __loader__, a package's __path__.
+		"\"\"\"Main doc.\"\"\"\nprint(repr(__doc__), __spec__, __package__, type(__loader__).__name__, __loader__.name, __loader__.path == __file__)",
+		"print(__doc__, __spec__ is None)\nimport os, pkg.sub, ns, helper\nhere = os.path.dirname(__file__)\nprint(os.path.dirname(pkg.__path__[0]) == here, pkg.sub.__path__ == [os.path.join(here, 'pkg', 'sub')], list(ns.__path__) == [os.path.join(here, 'ns')])\nprint(ns.__file__, ns.__doc__, helper.__doc__, pkg.__spec__.name, pkg.sub.__spec__.parent, helper.__spec__.origin == helper.__file__, ns.__spec__.origin)",
 	}
 	for _, main := range mains {
 		dir := t.TempDir()

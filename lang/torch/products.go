@@ -96,10 +96,13 @@ func defProducts() {
 				return nil, nil, nil, lang.Errorf(lang.RuntimeError, "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
 			}
 			return x, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-				return autograd.Composite(op.node, []*tensor.Tensor{t, t1, t2}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
-					if r, ok, err := addcUnrecorded(in[0], in[1], in[2], value, div); ok || err != nil {
-						return r, err
+				if r, ok, err := addcKernel(t, t1, t2, value, div); ok || err != nil {
+					if err != nil {
+						return nil, err
 					}
+					return autograd.Addc(r, t, t1, t2, value, div)
+				}
+				return autograd.Composite(op.node, []*tensor.Tensor{t, t1, t2}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
 					combine := autograd.Mul
 					if div {
 						combine = autograd.Div
@@ -144,20 +147,21 @@ func defProducts() {
 	})
 }
 
-// addcUnrecorded computes addcmul (input + value·t1·t2) or, with div,
+// addcKernel computes addcmul (input + value·t1·t2) or, with div,
 // addcdiv (input + value·t1/t2) in the order of ATen's CPU kernels, where
-// no gradient is recorded and input, t1 and t2 are float32 or float64 of
-// one dtype: value·t1 rounded first, then for addcmul one fused
-// multiply-add by t2 (tensor.AddProductInPlace, as PyTorch 1.13's
-// compiled kernel rounds it), for addcdiv the quotient by t2 and the sum,
-// each rounded. It reports false where it does not apply; the recorded
-// path multiplies the tensors first and scales after (docs/operations.md).
-func addcUnrecorded(x, t1, t2, value *tensor.Tensor, div bool) (*tensor.Tensor, bool, error) {
+// input, t1 and t2 are float32 or float64 of one dtype: value·t1 rounded
+// first, then for addcmul one fused multiply-add by t2
+// (tensor.AddProductInPlace, as PyTorch 1.13's compiled kernel rounds
+// it), for addcdiv the quotient by t2 and the sum, each rounded. It
+// records nothing (autograd.Addc records the result as PyTorch's node)
+// and reports false where it does not apply: other dtypes take the
+// general path, t1·t2 first and scaled after (docs/operations.md).
+func addcKernel(x, t1, t2, value *tensor.Tensor, div bool) (*tensor.Tensor, bool, error) {
 	d := x.DType()
-	if (d != tensor.Float32 && d != tensor.Float64) || t1.DType() != d || t2.DType() != d || value.DType().IsComplex() ||
-		autograd.IsGradEnabled() && (x.RequiresGrad() || t1.RequiresGrad() || t2.RequiresGrad()) {
+	if (d != tensor.Float32 && d != tensor.Float64) || t1.DType() != d || t2.DType() != d || value.DType().IsComplex() || value.RequiresGrad() {
 		return nil, false, nil
 	}
+	x, t1, t2 = x.Detach(), t1.Detach(), t2.Detach()
 	shape, err := tensor.BroadcastShapes(x.Shape(), t1.Shape(), t2.Shape())
 	if err != nil { // the general path words the error as PyTorch does
 		return nil, false, nil

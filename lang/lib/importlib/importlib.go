@@ -1,9 +1,10 @@
 // Package importlib is Python's importlib (module.py): import_module,
 // reload and invalidate_caches; importlib.util (util.py):
 // spec_from_file_location, module_from_spec and find_spec; and
-// importlib.machinery (machinery.py): ModuleSpec, SourceFileLoader and
-// the suffixes. Its Go part, _importlib, asks the engine to import, make
-// and run file modules.
+// importlib.machinery (machinery.py): ModuleSpec, SourceFileLoader,
+// NamespaceLoader and the suffixes. Its Go part, _importlib, asks the
+// engine to import, make and run file modules; importSpec makes the
+// __spec__ and __loader__ of the modules the engine imports.
 package importlib
 
 import (
@@ -79,6 +80,31 @@ var goModule = &lang.Module{Name: "_importlib", Attrs: map[string]lang.Value{
 func init() {
 	lang.RegisterSourceModule("importlib", "Python's importlib: import_module (relative names with package), reload and invalidate_caches.", source)
 	lang.RegisterSourceModule("importlib.util", "Python's importlib.util: spec_from_file_location, module_from_spec and find_spec.", utilSource)
-	lang.RegisterSourceModule("importlib.machinery", "Python's importlib.machinery: ModuleSpec, SourceFileLoader, BuiltinImporter and the file suffixes.", machinerySource)
+	lang.RegisterSourceModule("importlib.machinery", "Python's importlib.machinery: ModuleSpec, SourceFileLoader, NamespaceLoader, BuiltinImporter and the file suffixes.", machinerySource)
+	lang.SetImportSpecs(importSpec)
 	lang.RegisterModule("_importlib", "The part of importlib written in Go: imports, file modules made and run, and where an import finds a module.", func() *lang.Module { return goModule })
+}
+
+// importSpec makes the __spec__ and __loader__ an import gives module
+// name made from path: util.py's _spec_at, a ModuleSpec with a
+// SourceFileLoader (a NamespaceLoader for a directory). Where
+// importlib.util cannot be imported as kael's (a program's own
+// importlib.py beside the script shadows it), both are None, and the
+// import goes on.
+func importSpec(a *lang.Args, name, path string, pkg bool) (spec, loader lang.Value, err error) {
+	util, err := a.Import("importlib.util")
+	if err != nil {
+		return lang.None, lang.None, nil
+	}
+	f, err := lang.GetAttr(util, "_spec_at")
+	if err != nil {
+		return lang.None, lang.None, nil
+	}
+	if spec, err = a.Call(f, name, path); err != nil {
+		return nil, nil, err
+	}
+	if loader, err = lang.GetAttr(spec, "loader"); err != nil {
+		return nil, nil, err
+	}
+	return spec, loader, nil
 }

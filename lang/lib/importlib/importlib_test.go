@@ -47,3 +47,37 @@ func TestImportlibMatchesCPython(t *testing.T) {
 		langtest.CheckMatchesCPython(t, langtest.FilePrelude(root, "import importlib, importlib.util, importlib.machinery, json, sys"), importlibCases)
 	})
 }
+
+// moduleAttrCases check, against CPython 3.11, the attributes an import
+// gives a module of a Python file before its code runs: __doc__ (None
+// without a docstring, not the module type's), __package__, __file__,
+// __path__ of a package (regular or namespace), and __spec__ and
+// __loader__, importlib's ModuleSpec and loaders, which the module's
+// code reads too. Each case names modules of its own.
+var moduleAttrCases = []string{
+	// A namespace package: a directory without __init__.py.
+	"os.mkdir('ns_a')\nimport ns_a\nns_a.__doc__, ns_a.__file__, list(ns_a.__path__) == [os.path.abspath('ns_a')], ns_a.__package__",
+	"os.mkdir('ns_b')\nimport ns_b\ns = ns_b.__spec__\ns.name, s.origin, s.parent, s.has_location, s.submodule_search_locations is ns_b.__path__, type(s.loader).__name__, s.loader is ns_b.__loader__",
+	"os.mkdir('ns_c')\nopen('ns_c/leaf.py', 'w').write('x = 1\\n')\nimport ns_c.leaf\nns_c.leaf.x, ns_c.leaf.__package__, ns_c.leaf.__spec__.name, ns_c.leaf.__spec__.parent, os.path.dirname(ns_c.__path__[0]) == os.getcwd()",
+	// A regular package.
+	"os.mkdir('pk_d')\nopen('pk_d/__init__.py', 'w').write('')\nimport pk_d\npk_d.__doc__, pk_d.__path__ == [os.path.abspath('pk_d')], pk_d.__package__, pk_d.__file__ == os.path.abspath('pk_d/__init__.py')",
+	"os.mkdir('pk_e')\nopen('pk_e/__init__.py', 'w').write('\"\"\"Package e.\"\"\"\\n')\nopen('pk_e/sub.py', 'w').write('')\nimport pk_e.sub\ns = pk_e.__spec__\npk_e.__doc__, s.name, s.origin == pk_e.__file__, s.parent, s.has_location, s.submodule_search_locations is pk_e.__path__, type(s.loader).__name__, s.loader is pk_e.__loader__, pk_e.sub.__spec__.parent, pk_e.sub.__package__",
+	// A module: no __path__, its docstring or None.
+	"open('mod_f.py', 'w').write('x = 1\\n')\nimport mod_f\nmod_f.__doc__, hasattr(mod_f, '__path__'), mod_f.__package__, mod_f.__spec__.name, mod_f.__spec__.parent, mod_f.__spec__.submodule_search_locations, mod_f.__spec__.origin == mod_f.__file__, mod_f.__loader__.get_filename() == mod_f.__file__",
+	"open('mod_g.py', 'w').write('\"\"\"Docs of g.\\n\\nMore.\"\"\"\\nx = 1\\n')\nimport mod_g\nmod_g.__doc__",
+	"open('mod_h.py', 'w').write('b\"bytes\"\\n')\nimport mod_h\n(mod_h.__doc__,)",
+	// What a module's code reads of its own.
+	"open('mod_i.py', 'w').write('n = __spec__.name\\nd = __doc__\\nl = type(__loader__).__name__\\np = __package__\\nnone = __spec__ is None\\n')\nimport mod_i\nmod_i.n, mod_i.d, mod_i.l, mod_i.p, mod_i.none",
+	"open('mod_j.py', 'w').write('')\nimport mod_j\nsorted(k for k in vars(mod_j) if k not in ('__cached__', '__builtins__'))",
+	"os.mkdir('ns_k')\nos.mkdir('pk_k')\nopen('pk_k/__init__.py', 'w').write('')\nimport ns_k, pk_k\nsorted(vars(ns_k)), sorted(k for k in vars(pk_k) if k not in ('__cached__', '__builtins__'))",
+	// find_spec of an imported module is its __spec__.
+	"os.mkdir('ns_l')\nimport ns_l\nimportlib.util.find_spec('ns_l') is ns_l.__spec__, importlib.util.find_spec('json').name",
+	// Modules made at run time.
+	"M = type(json)\nM('x').__doc__, M('x', 'd').__doc__, sorted(vars(M('x')))",
+}
+
+func TestModuleAttributesMatchCPython(t *testing.T) {
+	langtest.InTempDirs(t, func(root string) {
+		langtest.CheckMatchesCPython(t, langtest.FilePrelude(root, "import importlib, importlib.util, importlib.machinery, json, sys, os"), moduleAttrCases)
+	})
+}

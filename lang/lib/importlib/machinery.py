@@ -1,5 +1,6 @@
-"""Python's importlib.machinery: ModuleSpec and SourceFileLoader, which
-importlib.util uses to load a module from a file, and the file suffixes."""
+"""Python's importlib.machinery: ModuleSpec, SourceFileLoader and
+NamespaceLoader, which importlib.util uses to load a module from a file
+and an import gives its modules, and the file suffixes."""
 
 import _importlib
 
@@ -85,6 +86,26 @@ class SourceFileLoader:
     def exec_module(self, module):
         """Runs the file in module."""
         _importlib.exec_module(module)
+
+
+class NamespaceLoader:
+    """The loader of a namespace package (a directory without
+    __init__.py): its module has no code to run."""
+
+    def __init__(self, name, path, path_finder):
+        self._path = path
+
+    def is_package(self, fullname):
+        return True
+
+    def get_source(self, fullname):
+        return ''
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        pass
 
 
 class BuiltinImporter:

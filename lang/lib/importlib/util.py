@@ -6,6 +6,7 @@ import sys as _sys
 
 import _importlib
 from importlib.machinery import ModuleSpec, SourceFileLoader, BuiltinImporter
+from importlib.machinery import NamespaceLoader as _NamespaceLoader
 
 
 def resolve_name(name, package):
@@ -77,10 +78,17 @@ def _find(name):
         return None
     if not path:
         return ModuleSpec(name, BuiltinImporter, origin='built-in')
+    return _spec_at(name, path)
+
+
+def _spec_at(name, path):
+    """The spec of module name made from path: a .py file, a package's
+    __init__.py, or a namespace package's directory. The import of a
+    file module sets it as __spec__ (lang.SetImportSpecs)."""
     is_pkg = path.endswith('__init__.py') or not path.endswith('.py')
     if not path.endswith('.py'):
-        spec = ModuleSpec(name, None, is_package=True)
-        spec.submodule_search_locations = [path]
+        spec = ModuleSpec(name, _NamespaceLoader(name, [path], None), is_package=True)
+        spec.submodule_search_locations = spec.loader._path
         return spec
     spec = ModuleSpec(name, SourceFileLoader(name, path), origin=path, is_package=is_pkg)
     spec._set_fileattr = True

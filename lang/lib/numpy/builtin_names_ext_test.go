@@ -31,3 +31,34 @@ func TestCallingFunctionsAreTheirOwn(t *testing.T) {
 		"np.product(np.array([2, 3], dtype=object)), np.product([1.5, 2], keepdims=True), np.alltrue(np.array([[True], [False]]), axis=0)",
 	})
 }
+
+// TestAliasNamesMatchNumPy checks, against NumPy 1.24, the __name__ of
+// names that are aliases or functions calling another (np.round is
+// round_, np.max is amax), which names are one object, the ufuncs'
+// __name__ and repr, and that an alias's argument errors name the
+// function as NumPy's do.
+func TestAliasNamesMatchNumPy(t *testing.T) {
+	var srcs []string
+	for _, group := range [][]string{
+		{"round", "around", "round_"},
+		{"max", "amax", "min", "amin"},
+		{"product", "prod", "cumproduct", "cumprod", "sometrue", "any", "alltrue", "all"},
+		{"row_stack", "vstack", "mat", "asmatrix", "trapz", "fix", "sum", "mean"},
+	} {
+		for _, name := range group {
+			srcs = append(srcs, "np."+name+".__name__")
+		}
+	}
+	for _, name := range []string{"abs", "absolute", "conj", "conjugate", "mod", "remainder", "divide", "true_divide",
+		"bitwise_not", "invert", "rint", "negative", "maximum", "fmax", "power", "arctan2", "hypot", "isnan", "logical_and", "floor_divide"} {
+		srcs = append(srcs, "np."+name+".__name__, repr(np."+name+")")
+	}
+	srcs = append(srcs,
+		"np.round is np.round_, np.round is np.around, np.max is np.amax, np.min is np.amin, np.max is np.min",
+		"np.round_(np.array([1.25, -2.5]), 1), np.round(np.array([0.5, 1.5])), np.max(np.array([[1, 5], [7, 2]]), axis=0), np.min([3, 1, 2])",
+		"np.round(1.5, foo=1)", "np.max([1], foo=1)", "np.min([1], foo=1)",
+		"[f.__module__ for f in (np.sum, np.round, np.max, np.concatenate, np.arange, np.where, np.product, np.vstack)]",
+		"import pickle\n[pickle.loads(pickle.dumps(f)) is f for f in (np.sum, np.round, np.max, np.amin, np.row_stack, np.product)]",
+	)
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}

@@ -126,8 +126,8 @@ func buildModule() *lang.Module {
 	for name, fn := range arrayFunctions {
 		m[name] = fn
 	}
-	// NumPy 1.24's round is round_; around is a function of its own.
-	m["round_"] = m["round"]
+	// NumPy 1.24's round is round_ (np.round.__name__ is 'round_'), set
+	// at the end; around is a function of its own.
 	if r, ok := m["round"].(*lang.Builtin); ok {
 		m["around"] = r.Alias(lang.AsValue, "around", r.Doc)
 	}
@@ -209,6 +209,28 @@ func buildModule() *lang.Module {
 	} {
 		if b, ok := m[a.of].(*lang.Builtin); ok {
 			m[a.name] = b.Alias(lang.AsValue, a.name, a.doc)
+		}
+	}
+	// Names of one function in NumPy 1.24, which __name__ says: round is
+	// round_, max is amax and min is amin (np.max is np.amax). Made last,
+	// from the wrapped functions, so that each name takes what the other
+	// takes.
+	if r, ok := m["round"].(*lang.Builtin); ok {
+		r = r.Alias(lang.AsValue, "round_", r.Doc)
+		m["round"], m["round_"] = r, r
+	}
+	for _, p := range [][2]string{{"max", "amax"}, {"min", "amin"}} {
+		if f, ok := m[p[1]]; ok {
+			m[p[0]] = f
+		}
+	}
+	// NumPy's functions say __module__ 'numpy' (pickle finds them there
+	// by name); its classes keep their own.
+	for _, v := range m {
+		if b, ok := v.(*lang.Builtin); ok && lang.ClassOf(b) == "" && b.Module() == "" {
+			if _, named := m[b.Name]; named {
+				b.SetModule("numpy")
+			}
 		}
 	}
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
