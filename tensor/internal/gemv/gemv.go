@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
@@ -279,15 +280,47 @@ func MatVec(y, w, x []float32, n, k, ldw, threads int) {
 	matVec(float32Kernels(im), y, w, x, n, k, ldw, threads)
 }
 
-// matVec splits MatVec's rows among goroutines, each setting its block of
-// y.
+// matVec splits MatVec's rows among goroutines, each setting blocks of y.
+//
+// A large product is cut into more blocks than goroutines, of about
+// matVecBlockBytes of weights each, which the goroutines take in turn
+// until none is left: when one of them streams more slowly than the
+// other (the processor's share of the memory bandwidth, a thread the
+// system schedules late), the faster one takes more blocks instead of
+// waiting at the end for the slower one's half. GPT-2's head, 154 MB of
+// a decoded token's 494, is such a product. Each row is still its own
+// dot product, so the blocks change no bits.
 func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, n, k, ldw, threads int) {
 	if threads <= 1 {
 		matVecRows(kn, y, w, x, 0, n, k, ldw)
 		return
 	}
-	split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
+	var e E
+	blocks := threads
+	if b := n * k * int(unsafe.Sizeof(e)) / matVecBlockBytes; b > blocks {
+		blocks = (b + threads - 1) / threads * threads // an equal number each when the goroutines keep pace
+	}
+	if blocks == threads {
+		split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
+		return
+	}
+	per := ((n+blocks-1)/blocks + 3) &^ 3
+	blocks = (n + per - 1) / per
+	var next atomic.Int32
+	pool.Run(threads, func(int) {
+		for b := int(next.Add(1) - 1); b < blocks; b = int(next.Add(1) - 1) {
+			matVecRows(kn, y, w, x, b*per, min((b+1)*per, n), k, ldw)
+		}
+	})
 }
+
+// matVecBlockBytes is the size of the blocks of weights into which matVec
+// cuts a large product for its goroutines to take in turn: large enough
+// that each block's four streams (matVecRows) run long, small enough that
+// the last block one goroutine takes while the other has none left is a
+// small part of the whole. A variable so that the tests can cut small
+// products.
+var matVecBlockBytes = 8 << 20
 
 // matVecRows sets y[lo:hi] to the dot products of rows lo..hi of W with x.
 //
