@@ -24,8 +24,10 @@ package gemv
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/kael-dev/kael/tensor/internal/isa"
@@ -91,7 +93,50 @@ func threadsFor(work, max int) int {
 func split(rows, threads int, body func(t, lo, hi int)) {
 	per := ((rows+threads-1)/threads + 3) &^ 3
 	blocks := (rows + per - 1) / per
-	pool.Run(blocks, func(t int) { body(t, t*per, min((t+1)*per, rows)) })
+	run(blocks, func(t int) { body(t, t*per, min((t+1)*per, rows)) })
+}
+
+// run is pool.Run, timed when clock is set.
+func run(n int, body func(i int)) {
+	if clock != nil && n > 1 {
+		clock.run(n, body)
+		return
+	}
+	pool.Run(n, body)
+}
+
+// clock, when not nil, times every product of several goroutines
+// (BenchmarkRegions). It is set only while no product runs.
+var clock *regionClock
+
+// regionClock sums, over the parallel regions of the products it timed,
+// the wall time of each region, the time its last body started after the
+// region's start (a worker's hand-off), the time between its first and
+// last bodies' ends (the wait at the end), and the goroutines' time in no
+// body (n goroutines' n·wall less the bodies' time).
+type regionClock struct {
+	regions                int
+	wall, late, skew, idle time.Duration
+}
+
+func (c *regionClock) run(n int, body func(i int)) {
+	starts, ends := make([]time.Duration, n), make([]time.Duration, n)
+	t0 := time.Now()
+	pool.Run(n, func(i int) {
+		starts[i] = time.Since(t0)
+		body(i)
+		ends[i] = time.Since(t0)
+	})
+	wall := time.Since(t0)
+	busy := time.Duration(0)
+	for i := range n {
+		busy += ends[i] - starts[i]
+	}
+	c.regions++
+	c.wall += wall
+	c.late += slices.Max(starts)
+	c.skew += slices.Max(ends) - slices.Min(ends)
+	c.idle += time.Duration(n)*wall - busy
 }
 
 // start handles the products with nothing to add (k = 0 sets y[:n] to
@@ -307,7 +352,7 @@ func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, 
 	per := ((n+blocks-1)/blocks + 3) &^ 3
 	blocks = (n + per - 1) / per
 	var next atomic.Int32
-	pool.Run(threads, func(int) {
+	run(threads, func(int) {
 		for b := int(next.Add(1) - 1); b < blocks; b = int(next.Add(1) - 1) {
 			matVecRows(kn, y, w, x, b*per, min((b+1)*per, n), k, ldw)
 		}
