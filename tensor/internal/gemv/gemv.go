@@ -342,8 +342,8 @@ func matVec[E float32 | uint16](kn kernels[E], y []float32, w []E, x []float32, 
 	}
 	var e E
 	blocks := threads
-	if b := n * k * int(unsafe.Sizeof(e)) / matVecBlockBytes; b > blocks {
-		blocks = (b + threads - 1) / threads * threads // an equal number each when the goroutines keep pace
+	if b := int64(n) * int64(k) * int64(unsafe.Sizeof(e)) / int64(matVecBlockBytes); b > int64(blocks) {
+		blocks = (int(min(b, int64(n))) + threads - 1) / threads * threads // an equal number each when the goroutines keep pace
 	}
 	if blocks == threads {
 		split(n, threads, func(_, lo, hi int) { matVecRows(kn, y, w, x, lo, hi, k, ldw) })
