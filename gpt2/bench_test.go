@@ -1,8 +1,10 @@
 package gpt2
 
 import (
+	"math"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -106,4 +108,97 @@ func BenchmarkPrefill(b *testing.B) {
 	if cpu1, _, _, _ := processUsage(); usage {
 		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
+}
+
+// BenchmarkDecodeTimeline is BenchmarkDecode's float32 decode with each
+// part of a token timed in wall time (the parts of model.go's timeline;
+// "<part>-ms/token", the matrix products with their biases), and beside
+// it, after each token, a pure read of the same 49 matrices in the same
+// order, each by tensor.Sum on as many threads ("read-ms/token"): what the
+// products would take if they only streamed their weights, with as many
+// hand-offs. "sum-GB/s" is the best of three sums over 1 GiB, as
+// kaelbench measures the bandwidth that sets decode's limit, and
+// "stream-ms/token" the token's weights at that rate. A quiet machine's
+// figures say where a token's time goes beyond the stream
+// (docs/performance.md); on a loaded one they measure the load.
+func BenchmarkDecodeTimeline(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "124M.safetensors")
+	if err := SaveRandom(path, Configs["124M"], 0); err != nil {
+		b.Fatal(err)
+	}
+	m, err := Load(path, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var mats []*tensor.Tensor
+	bytes := 0
+	for _, l := range m.layers {
+		mats = append(mats, l.attnW, l.attnProjW, l.fcW, l.mlpProjW)
+	}
+	mats = append(mats, m.lmHead)
+	for _, x := range mats {
+		bytes += 4 * x.Numel()
+	}
+	big, err := tensor.Ones(tensor.Float32, 1<<28)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sumTime := time.Duration(math.MaxInt64)
+	for range 3 {
+		start := time.Now()
+		if _, err := tensor.Sum(big, nil, false); err != nil {
+			b.Fatal(err)
+		}
+		sumTime = min(sumTime, time.Since(start))
+	}
+	big = nil
+	const prompt, steps = 16, 64
+	var cache *Cache
+	next := 0
+	clock := &timeline{}
+	reset := func() {
+		if cache, err = m.NewCache(prompt + steps); err != nil {
+			b.Fatal(err)
+		}
+		ids := make([]int, prompt)
+		for i := range ids {
+			ids[i] = 100 + i
+		}
+		if _, err := m.LastLogits(ids, cache); err != nil {
+			b.Fatal(err)
+		}
+		cache.clock = clock
+	}
+	reset()
+	var read time.Duration
+	b.ResetTimer()
+	for range b.N {
+		if cache.Len() == prompt+steps {
+			reset()
+		}
+		logits, err := m.NextLogits([]int{next}, cache)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next = Sampling{}.Choose(logits)
+		start := time.Now()
+		for _, x := range mats {
+			if _, err := tensor.Sum(x, nil, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+		read += time.Since(start)
+	}
+	b.StopTimer()
+	perToken := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 / float64(b.N) }
+	var total time.Duration
+	for p, d := range clock.total {
+		b.ReportMetric(perToken(d), partNames[p]+"-ms/token")
+		total += d
+	}
+	b.ReportMetric(perToken(total), "token-ms")
+	b.ReportMetric(perToken(read), "read-ms/token")
+	rate := float64(1<<30) / sumTime.Seconds()
+	b.ReportMetric(rate/1e9, "sum-GB/s")
+	b.ReportMetric(float64(bytes)/rate*1e3, "stream-ms/token")
 }

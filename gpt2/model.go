@@ -3,6 +3,7 @@ package gpt2
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/kael-dev/kael/tensor"
 )
@@ -34,6 +35,53 @@ type Cache struct {
 	// logits is the [1, vocab] buffer NextLogits writes the head's
 	// output into, made at its first call.
 	logits *tensor.Tensor
+	// clock, when not nil, adds the wall time of each part of a forward
+	// to its total (BenchmarkDecodeTimeline).
+	clock *timeline
+}
+
+// A part is one kind of step of a forward, as a timeline counts them.
+type part int
+
+const (
+	partEmbed    part = iota // the embeddings and the first layer norm
+	partQKV                  // the attention's input projection and its bias
+	partAppendKV             // the keys and values into the cache
+	partScores               // q·Kᵀ
+	partSoftmax              // the scale and the softmax
+	partContext              // probabilities times values, and their views
+	partAttnProj             // the attention's output projection and its bias
+	partAddNorm1             // the residual add and the MLP's layer norm
+	partFC                   // the MLP's hidden layer and its bias
+	partGELU                 // GELU
+	partMLPProj              // the MLP's output projection and its bias
+	partAddNorm2             // the residual add and the next layer norm
+	partHead                 // the LM head
+	parts
+)
+
+// partNames name the parts for the timeline's metrics.
+var partNames = [parts]string{"embed", "qkv", "kv-append", "scores", "softmax", "context", "attn-proj", "add-norm1", "fc", "gelu", "mlp-proj", "add-norm2", "head"}
+
+// timeline sums the wall time of a forward's parts: mark(p) adds the time
+// since the last mark (or start) to p's total.
+type timeline struct {
+	total [parts]time.Duration
+	last  time.Time
+}
+
+func (tl *timeline) start() {
+	if tl != nil {
+		tl.last = time.Now()
+	}
+}
+
+func (tl *timeline) mark(p part) {
+	if tl != nil {
+		now := time.Now()
+		tl.total[p] += now.Sub(tl.last)
+		tl.last = now
+	}
 }
 
 // work holds the activations of a forward over t tokens that do not
@@ -270,6 +318,7 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool, out *tensor.Tens
 	if past+t > cache.capacity() {
 		return nil, fmt.Errorf("gpt2: the cache holds %d positions; %d more do not fit", cache.capacity(), past+t-cache.capacity())
 	}
+	cache.clock.start()
 	tok, pos := make([]int64, t), make([]int64, t)
 	for i, id := range ids {
 		if id < 0 || id >= c.VocabSize {
@@ -315,6 +364,7 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool, out *tensor.Tens
 	if w.attn[0], w.attn[1], err = w.scoresFor(c.NHead, past+t, cache.capacity()); err != nil {
 		return nil, err
 	}
+	cache.clock.mark(partEmbed)
 	for i := range m.layers {
 		lnW, lnB := m.lnfW, m.lnfB
 		if i+1 < len(m.layers) {
@@ -333,10 +383,14 @@ func (m *Model) forward(ids []int, cache *Cache, lastOnly bool, out *tensor.Tens
 			return nil, err
 		}
 		if out != nil {
-			return out, m.headInto(out, x)
+			err := m.headInto(out, x)
+			cache.clock.mark(partHead)
+			return out, err
 		}
 	}
-	return m.head(x)
+	logits, err := m.head(x)
+	cache.clock.mark(partHead)
+	return logits, err
 }
 
 // embed returns the token plus position embeddings [t, n_embd].
@@ -426,9 +480,11 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask *tens
 	c, l := m.Config, &m.layers[i]
 	t, e := w.t, c.NEmbd
 	past := cache.len
+	clock := cache.clock
 	if err := conv1d(w.qkv, w.x, l.attnW, l.attnB); err != nil {
 		return err
 	}
+	clock.mark(partQKV)
 	qkvHeads := w.heads
 	// Append the new keys and values, then attend over all of them.
 	if err := appendKV(cache.k[i], cache.v[i], w.qkv, past); err != nil {
@@ -445,10 +501,12 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask *tens
 	if err != nil {
 		return err
 	}
+	clock.mark(partAppendKV)
 	scores, probs := w.attn[0], w.attn[1]
 	if err := tensor.MatmulInto(scores, qkvHeads[0], kt); err != nil { // [heads, t, past+t]
 		return err
 	}
+	clock.mark(partScores)
 	if err := scaleInPlace(scores, scale); err != nil {
 		return err
 	}
@@ -460,6 +518,7 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask *tens
 	if err := tensor.SoftmaxInto(probs, scores); err != nil {
 		return err
 	}
+	clock.mark(partSoftmax)
 	if err := tensor.MatmulInto(w.ctx, probs, kv[1]); err != nil { // [heads, t, d]
 		return err
 	}
@@ -470,23 +529,31 @@ func (m *Model) block(i int, h *tensor.Tensor, w *work, cache *Cache, mask *tens
 	if ctx, err = ctx.Reshape(t, e); err != nil {
 		return err
 	}
+	clock.mark(partContext)
 	if err := conv1d(w.proj, ctx, l.attnProjW, l.attnProjB); err != nil {
 		return err
 	}
+	clock.mark(partAttnProj)
 	// The residual add and the MLP's layer norm, in one pass.
 	if err := tensor.AddLayerNormInto(w.x, h, w.proj, l.ln2W, l.ln2B, c.Eps); err != nil {
 		return err
 	}
+	clock.mark(partAddNorm1)
 	if err := conv1d(w.fc, w.x, l.fcW, l.fcB); err != nil {
 		return err
 	}
+	clock.mark(partFC)
 	if err := tensor.GeluInPlace(w.fc, "tanh"); err != nil {
 		return err
 	}
+	clock.mark(partGELU)
 	if err := conv1d(w.proj, w.fc, l.mlpProjW, l.mlpProjB); err != nil {
 		return err
 	}
-	return tensor.AddLayerNormInto(w.x, h, w.proj, lnW, lnB, c.Eps)
+	clock.mark(partMLPProj)
+	err = tensor.AddLayerNormInto(w.x, h, w.proj, lnW, lnB, c.Eps)
+	clock.mark(partAddNorm2)
+	return err
 }
 
 // appendKV copies the keys and values of qkv [t, 3·n_embd] (contiguous)

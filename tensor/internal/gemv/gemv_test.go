@@ -147,22 +147,27 @@ func TestVecMatInfiniteWeight(t *testing.T) {
 // TestMatVecRowsAreTheirOwnProducts checks that MatVec's result for each
 // row is the bits of that row's product computed alone: matVecRows groups
 // rows a quarter of the block apart, and neither that grouping nor the
-// split among goroutines may change a row's sum.
+// split among goroutines (in as many blocks as goroutines, or in the
+// smaller blocks they take in turn, matVecBlockBytes cut down to 4 KiB
+// and 24 KiB here) may change a row's sum.
 func TestMatVecRowsAreTheirOwnProducts(t *testing.T) {
+	defer func(b int) { matVecBlockBytes = b }(matVecBlockBytes)
 	forEachImpl(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(9, 10))
 		for _, rows := range []int{1, 2, 3, 5, 8, 13, 64, 1001} {
 			for _, cols := range []int{8, 37, 768} {
 				ld := cols + 5
 				w, x := randSlice(r, (rows-1)*ld+cols), randSlice(r, cols)
-				for _, threads := range []int{1, 2, 3} {
+				for _, split := range []struct{ threads, blockBytes int }{{1, 8 << 20}, {2, 8 << 20}, {3, 8 << 20}, {2, 4 << 10}, {3, 24 << 10}} {
+					threads := split.threads
+					matVecBlockBytes = split.blockBytes
 					y := make([]float32, rows)
 					MatVec(y, w, x, rows, cols, ld, threads)
 					for i := range rows {
 						var one [1]float32
 						MatVec(one[:], w[i*ld:], x, 1, cols, ld, 1)
 						if math.Float32bits(y[i]) != math.Float32bits(one[0]) {
-							t.Fatalf("%d×%d threads %d: y[%d] = %v, alone %v", rows, cols, threads, i, y[i], one[0])
+							t.Fatalf("%d×%d threads %d, blocks of %d bytes: y[%d] = %v, alone %v", rows, cols, threads, split.blockBytes, i, y[i], one[0])
 						}
 					}
 				}
