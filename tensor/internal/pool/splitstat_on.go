@@ -302,5 +302,5 @@ func Dump() {
 	}
 	stat.sizes.print("splitting regions' CPU on their thread")
 	stat.gaps.print("process CPU between splitting regions")
-	fmt.Fprintf(w, "splitstat runs %d, hand-offs to workers %d, workers parked %d\n", stat.runsTotal, stat.handOffs.Load(), stat.parks.Load())
+	fmt.Fprintf(w, "splitstat runs %d, hand-offs to workers %d, workers parked %d, workers started %d\n", stat.runsTotal, stat.handOffs.Load(), stat.parks.Load(), Workers())
 }
