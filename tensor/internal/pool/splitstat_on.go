@@ -23,6 +23,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,6 +36,61 @@ import (
 const StatOn = true
 
 var enabled = os.Getenv("KAEL_SPLITSTAT") != ""
+
+// cpuStart is /proc/stat's per-CPU times when the process started, for
+// the steal and idle time Dump prints.
+var cpuStart = func() [][]int64 {
+	if !enabled {
+		return nil
+	}
+	return cpuTimes()
+}()
+
+// cpuTimes returns /proc/stat's fields (user nice system idle iowait irq
+// softirq steal ..., in clock ticks) for each CPU, nil where unreadable.
+func cpuTimes() [][]int64 {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return nil
+	}
+	var cpus [][]int64
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 9 || !strings.HasPrefix(f[0], "cpu") || f[0] == "cpu" {
+			continue
+		}
+		var v []int64
+		for _, x := range f[1:] {
+			n, err := strconv.ParseInt(x, 10, 64)
+			if err != nil {
+				return nil
+			}
+			v = append(v, n)
+		}
+		cpus = append(cpus, v)
+	}
+	return cpus
+}
+
+// runQueueWait returns the time the process's live threads have waited
+// on a run queue, runnable but not running (schedstat's second field).
+func runQueueWait() (time.Duration, bool) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return 0, false
+	}
+	var sum int64
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		if d, ok := runDelay(b); ok {
+			sum += d
+		}
+	}
+	return time.Duration(sum), true
+}
 
 var stat struct {
 	depth     atomic.Int32
@@ -302,5 +358,15 @@ func Dump() {
 	}
 	stat.sizes.print("splitting regions' CPU on their thread")
 	stat.gaps.print("process CPU between splitting regions")
+	if end := cpuTimes(); len(end) == len(cpuStart) && end != nil {
+		// USER_HZ is 100 on Linux's every architecture that kael runs on.
+		for i := range end {
+			fmt.Fprintf(w, "splitstat cpu%d over the process: steal %d ms, idle %d ms\n", i,
+				(end[i][7]-cpuStart[i][7])*10, (end[i][3]-cpuStart[i][3])*10)
+		}
+	}
+	if wait, ok := runQueueWait(); ok {
+		fmt.Fprintf(w, "splitstat the process's threads waited on a run queue %.3f ms\n", float64(wait)/1e6)
+	}
 	fmt.Fprintf(w, "splitstat runs %d, hand-offs to workers %d, workers parked %d, workers started %d\n", stat.runsTotal, stat.handOffs.Load(), stat.parks.Load(), Workers())
 }
