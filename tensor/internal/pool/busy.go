@@ -103,8 +103,8 @@ func machineBusy() bool {
 func threadWaited(now int64) (state, ok bool) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	tid, ok := gettid()
-	if !ok {
+	tid, hasTid := gettid()
+	if !hasTid {
 		busy.noSched = true
 		return false, false
 	}

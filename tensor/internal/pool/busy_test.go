@@ -40,10 +40,18 @@ func TestThreadWaited(t *testing.T) {
 	saved := busy.noSched
 	defer func() { busy.noSched = saved }()
 	busy.noSched = false
-	// The first look of a thread may find one left by an earlier test on
-	// this thread: a look far back in time makes the second a fresh one.
+	// Forget a look an earlier test left for this thread.
+	tid, _ := gettid()
+	for i := range busy.threads {
+		if l := &busy.threads[i]; l.file != nil && l.tid == tid {
+			l.file.Close()
+			*l = threadLook{}
+		}
+	}
 	first := time.Now().UnixNano()
-	threadWaited(first)
+	if _, ok := threadWaited(first); ok {
+		t.Error("a thread's first look compared with a look it never took")
+	}
 	if busy.noSched {
 		t.Fatal("schedstat readable but threadWaited set noSched")
 	}
@@ -52,7 +60,6 @@ func TestThreadWaited(t *testing.T) {
 	if !ok {
 		t.Fatal("a thread's second look did not compare with its first")
 	}
-	tid, _ := gettid()
 	for i := range busy.threads {
 		if l := &busy.threads[i]; l.file != nil && l.tid == tid {
 			if l.at < first {
