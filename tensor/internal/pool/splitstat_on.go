@@ -23,6 +23,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,6 +37,61 @@ const StatOn = true
 
 var enabled = os.Getenv("KAEL_SPLITSTAT") != ""
 
+// cpuStart is /proc/stat's per-CPU times when the process started, for
+// the steal and idle time Dump prints.
+var cpuStart = func() [][]int64 {
+	if !enabled {
+		return nil
+	}
+	return cpuTimes()
+}()
+
+// cpuTimes returns /proc/stat's fields (user nice system idle iowait irq
+// softirq steal ..., in clock ticks) for each CPU, nil where unreadable.
+func cpuTimes() [][]int64 {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return nil
+	}
+	var cpus [][]int64
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 9 || !strings.HasPrefix(f[0], "cpu") || f[0] == "cpu" {
+			continue
+		}
+		var v []int64
+		for _, x := range f[1:] {
+			n, err := strconv.ParseInt(x, 10, 64)
+			if err != nil {
+				return nil
+			}
+			v = append(v, n)
+		}
+		cpus = append(cpus, v)
+	}
+	return cpus
+}
+
+// runQueueWait returns the time the process's live threads have waited
+// on a run queue, runnable but not running (schedstat's second field).
+func runQueueWait() (time.Duration, bool) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return 0, false
+	}
+	var sum int64
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		if d, ok := runDelay(b); ok {
+			sum += d
+		}
+	}
+	return time.Duration(sum), true
+}
+
 var stat struct {
 	depth     atomic.Int32
 	handOffs  atomic.Int64
@@ -44,6 +100,46 @@ var stat struct {
 	regions   map[string]*regionStat
 	runs      map[string]*runTotals
 	runsTotal int64
+	// sizes and gaps are histograms (histBounds) of the outermost
+	// splitting regions' CPU time on their thread and of the process's
+	// CPU time between the end of one and the start of the next;
+	// lastEnd is the process's CPU time at the last one's end.
+	sizes, gaps hist
+	lastEnd     int64
+	enterProc   int64
+}
+
+// histBounds are the upper bounds, in µs, of a hist's buckets; the last
+// bucket has none.
+var histBounds = [...]int64{10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
+
+// hist counts durations, and sums them, by bucket.
+type hist struct {
+	n, ns [len(histBounds) + 1]int64
+}
+
+func (h *hist) add(ns int64) {
+	i := 0
+	for i < len(histBounds) && ns >= histBounds[i]*1000 {
+		i++
+	}
+	h.n[i]++
+	h.ns[i] += ns
+}
+
+func (h *hist) print(name string) {
+	fmt.Fprintf(os.Stderr, "splitstat %s (µs bucket: count, ms)\n", name)
+	lo := int64(0)
+	for i := range h.n {
+		hi := "inf"
+		if i < len(histBounds) {
+			hi = fmt.Sprint(histBounds[i])
+		}
+		fmt.Fprintf(os.Stderr, "  [%d, %s) %8d %10.3f\n", lo, hi, h.n[i], float64(h.ns[i])/1e6)
+		if i < len(histBounds) {
+			lo = histBounds[i]
+		}
+	}
 }
 
 type regionStat struct {
@@ -134,6 +230,7 @@ func Enter() (outer bool, cpu0 int64) {
 		return false, 0
 	}
 	runtime.LockOSThread()
+	stat.enterProc = procCPU()
 	return true, threadCPU()
 }
 
@@ -167,6 +264,13 @@ func Leave(outer, split bool, cpu0 int64) {
 	}
 	r.ns += d
 	r.calls++
+	if split {
+		stat.sizes.add(d)
+		if stat.lastEnd != 0 {
+			stat.gaps.add(stat.enterProc - stat.lastEnd)
+		}
+		stat.lastEnd = procCPU()
+	}
 }
 
 // site names the innermost caller outside the pool, the GEMM and
@@ -202,6 +306,14 @@ func threadCPU() int64 {
 	var ts syscall.Timespec
 	const clockThreadCPUTime = 3 // CLOCK_THREAD_CPUTIME_ID
 	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
+	return ts.Nano()
+}
+
+// procCPU returns the CPU time of the process in nanoseconds.
+func procCPU() int64 {
+	var ts syscall.Timespec
+	const clockProcessCPUTime = 2 // CLOCK_PROCESS_CPUTIME_ID
+	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockProcessCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
 	return ts.Nano()
 }
 
@@ -244,5 +356,17 @@ func Dump() {
 		fmt.Fprintf(w, "  %-50s %6d %6d %9.3f %9.3f %9.3f %6d\n", k, t.runs, t.bodies,
 			float64(t.sumNs)/1e6, float64(t.maxNs)/1e6, float64(t.wallNs)/1e6, t.callerAlone)
 	}
-	fmt.Fprintf(w, "splitstat runs %d, hand-offs to workers %d, workers parked %d\n", stat.runsTotal, stat.handOffs.Load(), stat.parks.Load())
+	stat.sizes.print("splitting regions' CPU on their thread")
+	stat.gaps.print("process CPU between splitting regions")
+	if end := cpuTimes(); len(end) == len(cpuStart) && end != nil {
+		// USER_HZ is 100 on Linux's every architecture that kael runs on.
+		for i := range end {
+			fmt.Fprintf(w, "splitstat cpu%d over the process: steal %d ms, idle %d ms\n", i,
+				(end[i][7]-cpuStart[i][7])*10, (end[i][3]-cpuStart[i][3])*10)
+		}
+	}
+	if wait, ok := runQueueWait(); ok {
+		fmt.Fprintf(w, "splitstat the process's threads waited on a run queue %.3f ms\n", float64(wait)/1e6)
+	}
+	fmt.Fprintf(w, "splitstat runs %d, hand-offs to workers %d, workers parked %d, workers started %d\n", stat.runsTotal, stat.handOffs.Load(), stat.parks.Load(), Workers())
 }
