@@ -89,16 +89,16 @@ var (
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop, Complex64: complexPow[complex64], Complex128: complexPow[complex128]})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
-		kernels: RealDTypes(ByDType[binaryKernel]{Float32: floatLoop(maxNaN[float32]), Float64: floatLoop(maxNaN[float64]), Int64: sameLoop(maxOf[int64]), Bool: sameLoop(maxOf[uint8])})})
+		kernels: RealDTypes(ByDType[binaryKernel]{Float32: extremeLoop(maxNaN[float32], true), Float64: extremeLoop(maxNaN[float64], true), Int64: intExtremeLoop(maxOf[int64], true), Bool: sameLoop(maxOf[uint8])})})
 	MinimumSpec = defBinary(&BinarySpec{Name: "minimum", dtypes: sameDType,
-		kernels: RealDTypes(ByDType[binaryKernel]{Float32: floatLoop(minNaN[float32]), Float64: floatLoop(minNaN[float64]), Int64: sameLoop(minOf[int64]), Bool: sameLoop(minOf[uint8])})})
+		kernels: RealDTypes(ByDType[binaryKernel]{Float32: extremeLoop(minNaN[float32], false), Float64: extremeLoop(minNaN[float64], false), Int64: intExtremeLoop(minOf[int64], false), Bool: sameLoop(minOf[uint8])})})
 
-	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: equalityKernels(func(c int) bool { return c == 0 }, false)})
-	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: equalityKernels(func(c int) bool { return c != 0 }, true)})
-	LtSpec = defBinary(&BinarySpec{Name: "lt", Symbol: "<", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c < 0 }, false)})
-	LeSpec = defBinary(&BinarySpec{Name: "le", Symbol: "<=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c <= 0 }, false)})
-	GtSpec = defBinary(&BinarySpec{Name: "gt", Symbol: ">", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c > 0 }, false)})
-	GeSpec = defBinary(&BinarySpec{Name: "ge", Symbol: ">=", dtypes: comparison, kernels: compareKernels(func(c int) bool { return c >= 0 }, false)})
+	EqSpec = defBinary(&BinarySpec{Name: "eq", Symbol: "==", dtypes: comparison, kernels: equalityKernels(cmpEq, func(c int) bool { return c == 0 }, false)})
+	NeSpec = defBinary(&BinarySpec{Name: "ne", Symbol: "!=", dtypes: comparison, kernels: equalityKernels(cmpNe, func(c int) bool { return c != 0 }, true)})
+	LtSpec = defBinary(&BinarySpec{Name: "lt", Symbol: "<", dtypes: comparison, kernels: compareKernels(cmpLt, func(c int) bool { return c < 0 }, false)})
+	LeSpec = defBinary(&BinarySpec{Name: "le", Symbol: "<=", dtypes: comparison, kernels: compareKernels(cmpLe, func(c int) bool { return c <= 0 }, false)})
+	GtSpec = defBinary(&BinarySpec{Name: "gt", Symbol: ">", dtypes: comparison, kernels: compareKernels(cmpGt, func(c int) bool { return c > 0 }, false)})
+	GeSpec = defBinary(&BinarySpec{Name: "ge", Symbol: ">=", dtypes: comparison, kernels: compareKernels(cmpGe, func(c int) bool { return c >= 0 }, false)})
 
 	LogicalAndSpec = defBinary(&BinarySpec{Name: "logical_and", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a & b })})
 	LogicalOrSpec  = defBinary(&BinarySpec{Name: "logical_or", dtypes: logical, kernels: boolOnly(func(a, b uint8) uint8 { return a | b })})
@@ -504,19 +504,28 @@ func boolOnly(f func(a, b uint8) uint8) Kernels[binaryKernel] {
 
 // compareKernels builds the table of a comparison from a test on the sign of
 // compare(a, b). NaN compares unequal to everything: only ne is true.
-func compareKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
-	return RealDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult)})
+func compareKernels(op cmpOp, test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
+	return RealDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](op, test, nanResult), Float64: compareLoop[float64](op, test, nanResult), Int64: compareLoop[int64](op, test, nanResult), Bool: compareLoop[uint8](op, test, nanResult)})
 }
 
 // equalityKernels are compareKernels with complex kernels too: == and !=
 // compare complex numbers part by part (NaN in either part is unequal).
-func equalityKernels(test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
-	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](test, nanResult), Float64: compareLoop[float64](test, nanResult), Int64: compareLoop[int64](test, nanResult), Bool: compareLoop[uint8](test, nanResult),
+func equalityKernels(op cmpOp, test func(c int) bool, nanResult bool) Kernels[binaryKernel] {
+	return AllDTypes(ByDType[binaryKernel]{Float32: compareLoop[float32](op, test, nanResult), Float64: compareLoop[float64](op, test, nanResult), Int64: compareLoop[int64](op, test, nanResult), Bool: compareLoop[uint8](op, test, nanResult),
 		Complex64: complexEqual[complex64](test(0)), Complex128: complexEqual[complex128](test(0))})
 }
 
-func compareLoop[T Native](test func(c int) bool, nanResult bool) binaryKernel {
-	f := func(a, b T) uint8 {
+// compareLoop runs a comparison: the typed loops of compareFast for
+// contiguous and scalar operands, compareFunc's closure for strided ones.
+func compareLoop[T Native](op cmpOp, test func(c int) bool, nanResult bool) binaryKernel {
+	f, fast := compareFunc[T](test, nanResult), compareFast[T](op)
+	return func(it *Iter) error { return runBinary(it, f, fast) }
+}
+
+// compareFunc is a comparison of two elements from a test on the sign of
+// their order; NaN gives nanResult.
+func compareFunc[T Native](test func(c int) bool, nanResult bool) func(a, b T) uint8 {
+	return func(a, b T) uint8 {
 		switch {
 		case a < b:
 			return boolByte(test(-1))
@@ -527,7 +536,6 @@ func compareLoop[T Native](test func(c int) bool, nanResult bool) binaryKernel {
 		}
 		return boolByte(nanResult)
 	}
-	return func(it *Iter) error { return runBinary[T, uint8](it, f, nil) }
 }
 
 // The functions below are Python's // and % (the remainder has the sign
@@ -659,6 +667,22 @@ func minNaN[T Float](a, b T) T {
 		return a
 	}
 	return b
+}
+
+// extremeLoop runs maximum (isMax) or minimum of a float type: f for
+// strided operands, extremeFast's loops for contiguous and scalar ones.
+func extremeLoop[T Float](f func(a, b T) T, isMax bool) binaryKernel {
+	fast := extremeFast[T](isMax)
+	return func(it *Iter) error { return runBinary(it, f, fast) }
+}
+
+// intExtremeLoop is extremeLoop for int64: Go's max and min, a CMOV.
+func intExtremeLoop(f func(a, b int64) int64, isMax bool) binaryKernel {
+	fast := &fastPaths[int64, int64]{vv: maxVVInt, vs: maxVSInt, sv: func(o []int64, s int64, b []int64) { maxVSInt(o, b, s) }}
+	if !isMax {
+		fast = &fastPaths[int64, int64]{vv: minVVInt, vs: minVSInt, sv: func(o []int64, s int64, b []int64) { minVSInt(o, b, s) }}
+	}
+	return func(it *Iter) error { return runBinary(it, f, fast) }
 }
 
 func maxOf[T int64 | uint8](a, b T) T { return max(a, b) }

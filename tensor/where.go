@@ -12,6 +12,9 @@ func whereLoop[T Element](it *Iter) error {
 	x := it.ops[2].storage.data.([]T)
 	y := it.ops[3].storage.data.([]T)
 	return it.Run(func(offs, inner []int, n int) {
+		if whereFast(out, cond, x, y, offs, inner, n) {
+			return
+		}
 		o, c, a, b := offs[0], offs[1], offs[2], offs[3]
 		so, sc, sa, sb := inner[0], inner[1], inner[2], inner[3]
 		for i := range n {
