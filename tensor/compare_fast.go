@@ -1,6 +1,10 @@
 package tensor
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // Typed loops for the comparisons, maximum/minimum and where (issue 34):
 // the same results as the closures of binary.go and where.go, bit for bit,
@@ -119,20 +123,21 @@ func geVS[T Native](o []uint8, a []T, s T) {
 }
 
 // extremeFast returns maximum's (or minimum's) loops for a float type:
-// maxNaN and minNaN selecting by the bits, so that the compiler emits a
-// CMOV where maxNaN's || and branch mispredict on random operands.
+// vecmath's vector kernels for two vectors, and for a scalar maxNaN and
+// minNaN selecting by the bits, so that the compiler emits a CMOV where
+// maxNaN's || and branch mispredict on random operands.
 func extremeFast[T Float](isMax bool) *fastPaths[T, T] {
 	var zero T
 	if _, ok := any(zero).(float32); ok {
-		f := any(&fastPaths[float32, float32]{vv: maxVV32, vs: maxVS32, sv: func(o []float32, s float32, b []float32) { maxSV32(o, s, b) }})
+		f := any(&fastPaths[float32, float32]{vv: vecmath.MaximumFloat32, vs: maxVS32, sv: func(o []float32, s float32, b []float32) { maxSV32(o, s, b) }})
 		if !isMax {
-			f = any(&fastPaths[float32, float32]{vv: minVV32, vs: minVS32, sv: func(o []float32, s float32, b []float32) { minSV32(o, s, b) }})
+			f = any(&fastPaths[float32, float32]{vv: vecmath.MinimumFloat32, vs: minVS32, sv: func(o []float32, s float32, b []float32) { minSV32(o, s, b) }})
 		}
 		return f.(*fastPaths[T, T])
 	}
-	f := any(&fastPaths[float64, float64]{vv: maxVV64, vs: maxVS64, sv: func(o []float64, s float64, b []float64) { maxSV64(o, s, b) }})
+	f := any(&fastPaths[float64, float64]{vv: vecmath.MaximumFloat64, vs: maxVS64, sv: func(o []float64, s float64, b []float64) { maxSV64(o, s, b) }})
 	if !isMax {
-		f = any(&fastPaths[float64, float64]{vv: minVV64, vs: minVS64, sv: func(o []float64, s float64, b []float64) { minSV64(o, s, b) }})
+		f = any(&fastPaths[float64, float64]{vv: vecmath.MinimumFloat64, vs: minVS64, sv: func(o []float64, s float64, b []float64) { minSV64(o, s, b) }})
 	}
 	return f.(*fastPaths[T, T])
 }
@@ -156,16 +161,6 @@ func f64bits(x []float64) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
 }
 
-// maxVV32 is maxNaN over two vectors: a where a is NaN or a > b, else b.
-func maxVV32(o, a, b []float32) {
-	a, b = a[:len(o)], b[:len(o)]
-	ob, ab, bb := f32bits(o), f32bits(a)[:len(o)], f32bits(b)[:len(o)]
-	for i := range ob {
-		x, y := a[i], b[i]
-		ob[i] = pick32(boolByte(x != x)|boolByte(x > y), ab[i], bb[i])
-	}
-}
-
 func maxVS32(o, a []float32, s float32) {
 	a = a[:len(o)]
 	ob, ab, sb := f32bits(o), f32bits(a)[:len(o)], f32bitsOf(s)
@@ -181,15 +176,6 @@ func maxSV32(o []float32, s float32, b []float32) {
 	take := boolByte(s != s)
 	for i := range ob {
 		ob[i] = pick32(take|boolByte(s > b[i]), sb, bb[i])
-	}
-}
-
-func minVV32(o, a, b []float32) {
-	a, b = a[:len(o)], b[:len(o)]
-	ob, ab, bb := f32bits(o), f32bits(a)[:len(o)], f32bits(b)[:len(o)]
-	for i := range ob {
-		x, y := a[i], b[i]
-		ob[i] = pick32(boolByte(x != x)|boolByte(x < y), ab[i], bb[i])
 	}
 }
 
@@ -211,15 +197,6 @@ func minSV32(o []float32, s float32, b []float32) {
 	}
 }
 
-func maxVV64(o, a, b []float64) {
-	a, b = a[:len(o)], b[:len(o)]
-	ob, ab, bb := f64bits(o), f64bits(a)[:len(o)], f64bits(b)[:len(o)]
-	for i := range ob {
-		x, y := a[i], b[i]
-		ob[i] = pick64(boolByte(x != x)|boolByte(x > y), ab[i], bb[i])
-	}
-}
-
 func maxVS64(o, a []float64, s float64) {
 	a = a[:len(o)]
 	ob, ab, sb := f64bits(o), f64bits(a)[:len(o)], f64bitsOf(s)
@@ -235,15 +212,6 @@ func maxSV64(o []float64, s float64, b []float64) {
 	take := boolByte(s != s)
 	for i := range ob {
 		ob[i] = pick64(take|boolByte(s > b[i]), sb, bb[i])
-	}
-}
-
-func minVV64(o, a, b []float64) {
-	a, b = a[:len(o)], b[:len(o)]
-	ob, ab, bb := f64bits(o), f64bits(a)[:len(o)], f64bits(b)[:len(o)]
-	for i := range ob {
-		x, y := a[i], b[i]
-		ob[i] = pick64(boolByte(x != x)|boolByte(x < y), ab[i], bb[i])
 	}
 }
 
