@@ -12,7 +12,7 @@ var (
 	// FmodSpec is C's fmod: the remainder with the dividend's sign; an
 	// integer division by zero is an error.
 	FmodSpec = defBinary(&BinarySpec{Name: "fmod", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(func(a, b float32) float32 { return float32(math.Mod(float64(a), float64(b))) }), Float64: floatLoop(math.Mod), Int64: intDivLoop(func(a, b int64) int64 { return a % b })})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(fmod32), Float64: floatLoop(math.Mod), Int64: intDivLoop(func(a, b int64) int64 { return a % b })})})
 	// FmaxSpec and FminSpec are maximum and minimum that ignore a NaN
 	// operand (NaN only when both are).
 	FmaxSpec = defBinary(&BinarySpec{Name: "fmax", dtypes: sameDType,
