@@ -41,6 +41,8 @@ ops = [torch.eq, torch.ne, torch.lt, torch.le, torch.gt, torch.ge, torch.maximum
 		"[bits(torch.where(a > b, a, b)), bits(torch.where(ad <= bd, ad, bd)), bits(torch.where(ia < ib, ia, ib))]",
 		"[bits(torch.where(a > b, a, 0.0)), bits(torch.where(a > b, -0.0, b)), bits(torch.where(a != a, nan, -inf))]",
 		"[bits(torch.where(a[::2] > 0, a[::2], b[1::2])), bits(torch.where(s[:, None] > 0, s[:, None], s[None, :]))]",
+		"[a.argmax().item(), b[15:].argmax().item(), s[1:].argmax().item(), torch.tensor([1.0, 3, -0.0, 3]).argmax().item(), torch.max(b[15:], 0)]",
+		"x = (torch.arange(70001) * 7919 % 1000).float() - 500\n[x.argmax().item(), x[1000:].argmax().item(), torch.where(x > 400, nan, x).argmax().item(), torch.where(x == 0, -0.0, x)[:800].neg().argmax().item()]",
 		"c = torch.rand(70001) > 0.5\nx = torch.randn(70001)\ny = torch.randn(70001)\nbits(torch.where(c, x, y)) == bits(x * c + y * ~c)",
 	})
 }
