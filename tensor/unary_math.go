@@ -46,7 +46,6 @@ var (
 	IsfiniteSpec = classTest("isfinite", func(x float64) bool { return !math.IsInf(x, 0) && x == x }, true)
 )
 
-
 // classTest builds a test of a float's class (NaN, infinite, finite) that
 // returns bool. Integers and bools are always finite, so their answer is
 // integers for every element.
