@@ -11,8 +11,7 @@ import (
 // cpu/PowKernel.cpp): 0 fills 1, 1 copies, and for float32 and float64
 // 2 is x*x, 3 is x*x*x (two roundings), 0.5 sqrt, -0.5 1/sqrt(x) (two
 // roundings, as PyTorch's rsqrt), -1 1/x and -2 1/(x*x); integers take
-// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow, as the
-// element-wise loop computes it, in a loop without a call per element.
+// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow, as before.
 
 // powScalarExponent returns the exponent of it when one value is broadcast
 // to every element (a number, or any one-element tensor).
@@ -25,43 +24,26 @@ func powScalarExponent[T Computable](it *Iter) (T, bool) {
 	return e.storage.data.([]T)[e.offset], true
 }
 
-// powFloatKernel is pow's kernel for float32 and float64.
+// powFloatKernel is pow's kernel for float32 and float64. Exponents
+// other than PyTorch's special values keep the element-wise loop over
+// math.Pow: typed loops (powVV, powVS) were tried and ran 15-40% slower
+// on Zen 4 under load, with 3% fewer instructions (docs/performance.md).
 func powFloatKernel[T Float]() binaryKernel {
-	loop := &fastPaths[T, T]{vv: powVV[T], vs: powVS[T], sv: powSV[T]}
 	return func(it *Iter) error {
 		if e, ok := powScalarExponent[T](it); ok {
-			g, slice := powScalarFloat(e)
-			return runBinary(it, func(a, _ T) T { return g(a) }, &fastPaths[T, T]{
-				vv: func(o, a, _ []T) { slice(o, a) }, vs: func(o, a []T, _ T) { slice(o, a) },
-				sv: func(o []T, a T, _ []T) { fill(o, g(a)) }})
+			if g, slice := powScalarFloat(e); g != nil {
+				return runBinary(it, func(a, _ T) T { return g(a) }, &fastPaths[T, T]{
+					vv: func(o, a, _ []T) { slice(o, a) }, vs: func(o, a []T, _ T) { slice(o, a) },
+					sv: func(o []T, a T, _ []T) { fill(o, g(a)) }})
+			}
 		}
-		return runBinary(it, powFloat[T], loop)
-	}
-}
-
-func powVV[T Float](o, a, b []T) {
-	a, b = a[:len(o)], b[:len(o)]
-	for i := range o {
-		o[i] = T(math.Pow(float64(a[i]), float64(b[i])))
-	}
-}
-
-func powVS[T Float](o, a []T, b T) {
-	a, e := a[:len(o)], float64(b)
-	for i := range o {
-		o[i] = T(math.Pow(float64(a[i]), e))
-	}
-}
-
-func powSV[T Float](o []T, a T, b []T) {
-	b, s := b[:len(o)], float64(a)
-	for i := range o {
-		o[i] = T(math.Pow(s, float64(b[i])))
+		return runBinary(it, powFloat[T], nil)
 	}
 }
 
 // powScalarFloat returns x ** e for one element and over a contiguous run
-// (dst[i] = x ** src[i] with the same bits), PyTorch's expression for e.
+// (dst[i] = x ** src[i] with the same bits), PyTorch's expression for e,
+// or nils for an exponent without one.
 // The one-element form serves strided runs, so a view gives the bits of
 // its contiguous copy.
 func powScalarFloat[T Float](e T) (func(T) T, func(dst, src []T)) {
@@ -127,13 +109,7 @@ func powScalarFloat[T Float](e T) (func(T) T, func(dst, src []T)) {
 			}
 		}
 	}
-	f := float64(e)
-	return func(x T) T { return T(math.Pow(float64(x), f)) }, func(dst, src []T) {
-		src = src[:len(dst)]
-		for i, x := range src {
-			dst[i] = T(math.Pow(float64(x), f))
-		}
-	}
+	return nil, nil
 }
 
 // reciprocalFloat32 is 1/x over a run, a float32 division (vecmath's, the

@@ -39,4 +39,6 @@ func BenchmarkSimpleUnaryAndPow(b *testing.B) {
 		exp := MustScalar(e)
 		bench(fmt.Sprintf("pow%g", e), func() (*Tensor, error) { return Pow(x, exp) })
 	}
+	y := mustOp(Add(x, MustScalar(0.25)))
+	bench("powTensor", func() (*Tensor, error) { return Pow(x, y) })
 }
