@@ -145,9 +145,9 @@ var (
 	// sigmoid in float32 as PyTorch's vectorized kernel: 1/(1 + exp(-x)).
 	SigmoidSpec = defUnary(&UnarySpec{Name: "sigmoid", dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.SigmoidFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })})})
-	FloorSpec = roundingUnary("floor", floorSlice[float32], floorSlice[float64])
-	CeilSpec  = roundingUnary("ceil", ceilSlice[float32], ceilSlice[float64])
-	RoundSpec = roundingUnary("round", roundSlice[float32], roundSlice[float64])
+	FloorSpec = roundingUnary("floor", roundFloat32(vecmath.RoundDown), floorSlice[float64])
+	CeilSpec  = roundingUnary("ceil", roundFloat32(vecmath.RoundUp), ceilSlice[float64])
+	RoundSpec = roundingUnary("round", roundFloat32(vecmath.RoundToEven), roundSlice[float64])
 	ReluSpec  = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
 		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(reluFloat32), Float64: sliceLoop(reluFloat64), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,

@@ -35,7 +35,7 @@ var (
 	ReciprocalSpec = reciprocalUnary()
 	// TruncSpec rounds toward zero; integers keep their values, bool is
 	// refused ("trunc" not implemented for 'Bool' in PyTorch).
-	TruncSpec = roundingUnary("trunc", truncSlice[float32], truncSlice[float64])
+	TruncSpec = roundingUnary("trunc", roundFloat32(vecmath.RoundTrunc), truncSlice[float64])
 	// FracSpec is x - trunc(x), for floating tensors only.
 	FracSpec = defUnary(&UnarySpec{Name: "frac", dtypes: keepDType,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(fracSlice[float32]), Float64: sliceLoop(fracSlice[float64])})})

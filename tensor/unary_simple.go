@@ -2,6 +2,8 @@ package tensor
 
 import (
 	"math"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
 // Typed loops over a contiguous run for the simple float32 and float64
@@ -96,4 +98,11 @@ func fracSlice[T Float](dst, src []T) {
 func reciprocalUnary() *UnarySpec {
 	return defUnary(&UnarySpec{Name: "reciprocal", dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(reciprocalFloat32), Float64: sliceLoop(reciprocalFloat64)})})
+}
+
+// roundFloat32 is float32 floor, ceil, round or trunc over a run, in
+// vector registers where the CPU has them (vecmath.RoundFloat32: the bits
+// of the float64 functions).
+func roundFloat32(mode int) func(dst, src []float32) {
+	return func(dst, src []float32) { vecmath.RoundFloat32(dst, src, mode) }
 }
