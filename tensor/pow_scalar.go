@@ -57,12 +57,8 @@ func powScalarFloat[T Float](e T) (func(T) T, func(dst, src []T)) {
 	case 1:
 		return func(x T) T { return x }, func(dst, src []T) { copy(dst, src[:len(dst)]) }
 	case 2:
-		return func(x T) T { return x * x }, func(dst, src []T) {
-			src = src[:len(dst)]
-			for i, x := range src {
-				dst[i] = x * x
-			}
-		}
+		mul := floatArith[T](opMul).vv
+		return func(x T) T { return x * x }, func(dst, src []T) { mul(dst, src, src) }
 	case 3:
 		return func(x T) T { return x * x * x }, func(dst, src []T) {
 			src = src[:len(dst)]
@@ -92,24 +88,27 @@ func powScalarFloat[T Float](e T) (func(T) T, func(dst, src []T)) {
 			}
 		}
 	case -1:
-		if f32, ok := any(reciprocalFloat32).(func(dst, src []T)); ok {
-			return func(x T) T { return 1 / x }, f32
-		}
-		return func(x T) T { return 1 / x }, func(dst, src []T) {
-			src = src[:len(dst)]
-			for i, x := range src {
-				dst[i] = 1 / x
-			}
-		}
+		div := floatArith[T](opDiv).sv
+		return func(x T) T { return 1 / x }, func(dst, src []T) { div(dst, 1, src) }
 	case -2:
+		// x*x into dst, then 1/dst: in place too (src == dst), as each
+		// step reads only what the step before wrote at that element
+		mul, div := floatArith[T](opMul).vv, floatArith[T](opDiv).sv
 		return func(x T) T { return 1 / (x * x) }, func(dst, src []T) {
-			src = src[:len(dst)]
-			for i, x := range src {
-				dst[i] = 1 / (x * x)
-			}
+			mul(dst, src, src)
+			div(dst, 1, dst)
 		}
 	}
 	return nil, nil
+}
+
+// floatArith returns arith's vector fast paths for float32 or float64
+// (vecmath's, the bits of the scalar operations).
+func floatArith[T Float](op arithOp) fastPaths[T, T] {
+	if f, ok := any(float32Arith[op]).(fastPaths[T, T]); ok {
+		return f
+	}
+	return any(float64Arith[op]).(fastPaths[T, T])
 }
 
 // reciprocalFloat32 is 1/x over a run, a float32 division (vecmath's, the

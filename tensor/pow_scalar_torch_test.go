@@ -145,6 +145,17 @@ for line in sys.stdin:
 				t.Errorf("%s ** %g at x bits %x: kael %s, PyTorch %s", j.d, j.e, xbits[i], g, w)
 			}
 		}
+		// in place, the output the input's own storage, the same bits
+		inPlace := mustOp(j.x.Clone())
+		if err := PowSpec.ApplyInPlace(inPlace, MustScalar(j.e)); err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range powTensorBits(t, inPlace) {
+			if b != got[i] {
+				t.Errorf("%s **= %g at x bits %x: %x, out of place %x", j.d, j.e, xbits[i], b, got[i])
+				break
+			}
+		}
 		// the same values through a strided view (a transpose) and a
 		// one-element tensor exponent give the same bits
 		n := j.x.Numel() / 2 * 2
