@@ -87,7 +87,7 @@ var (
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(remainder32), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: floatLoop(powFloat[float32]), Float64: floatLoop(powFloat[float64]), Int64: powIntLoop, Complex64: complexPow[complex64], Complex128: complexPow[complex128]})})
+		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: powFloatKernel[float32](), Float64: powFloatKernel[float64](), Int64: powIntKernel, Complex64: complexPow[complex64], Complex128: complexPow[complex128]})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,
 		kernels: RealDTypes(ByDType[binaryKernel]{Float32: extremeLoop(maxNaN[float32], true), Float64: extremeLoop(maxNaN[float64], true), Int64: intExtremeLoop(maxOf[int64], true), Bool: sameLoop(maxOf[uint8])})})
 	MinimumSpec = defBinary(&BinarySpec{Name: "minimum", dtypes: sameDType,

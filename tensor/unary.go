@@ -119,18 +119,19 @@ func inexactUnaryKernels(name string, f func(float64) float64, f32 unaryKernel, 
 
 // roundingUnary builds floor, ceil or round: integers are already whole, so
 // they keep their dtype and values, as in PyTorch.
-func roundingUnary(name string, f func(float64) float64) *UnarySpec {
+// f32 and f64 are its loops over a run (unary_simple.go).
+func roundingUnary(name string, f32 func(dst, src []float32), f64 func(dst, src []float64)) *UnarySpec {
 	return defUnary(&UnarySpec{Name: name, dtypes: keepDType,
-		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: mapLoop(func(x float32) float32 { return float32(f(float64(x))) }), Float64: mapLoop(f), Int64: mapLoop(func(x int64) int64 { return x })})})
+		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(f32), Float64: sliceLoop(f64), Int64: mapLoop(func(x int64) int64 { return x })})})
 }
 
 // The unary operations.
 var (
 	NegSpec = defUnary(&UnarySpec{Name: "neg", dtypes: negDTypes,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.NegFloat32), Float64: mapLoop(func(x float64) float64 { return -x }), Int64: mapLoop(func(x int64) int64 { return -x }),
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.NegFloat32), Float64: sliceLoop(negSlice[float64]), Int64: mapLoop(func(x int64) int64 { return -x }),
 			Complex64: mapLoop(func(x complex64) complex64 { return -x }), Complex128: complexNegKernel})})
 	AbsSpec = defUnary(&UnarySpec{Name: "abs", dtypes: toRealPart,
-		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.AbsFloat32), Float64: mapLoop(math.Abs), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
+		kernels: NoBoolDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.AbsFloat32), Float64: sliceLoop(absFloat64), Int64: mapLoop(func(x int64) int64 { return max(x, -x) }),
 			Complex64: complexToReal[complex64](func(c complex128) float32 { return float32(complexAbs(c)) }), Complex128: complexToReal[complex128](complexAbs)})})
 	ExpSpec  = vectorUnary("exp", exp, vecmath.ExpFloat32, cmplx.Exp)
 	LogSpec  = vectorUnary("log", math.Log, vecmath.LogFloat32, cmplx.Log)
@@ -144,13 +145,13 @@ var (
 	// sigmoid in float32 as PyTorch's vectorized kernel: 1/(1 + exp(-x)).
 	SigmoidSpec = defUnary(&UnarySpec{Name: "sigmoid", dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.SigmoidFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / (1 + math.Exp(-x)) })})})
-	FloorSpec = roundingUnary("floor", math.Floor)
-	CeilSpec  = roundingUnary("ceil", math.Ceil)
-	RoundSpec = roundingUnary("round", math.RoundToEven)
+	FloorSpec = roundingUnary("floor", roundFloat32(vecmath.RoundDown), floorSlice[float64])
+	CeilSpec  = roundingUnary("ceil", roundFloat32(vecmath.RoundUp), ceilSlice[float64])
+	RoundSpec = roundingUnary("round", roundFloat32(vecmath.RoundToEven), roundSlice[float64])
 	ReluSpec  = defUnary(&UnarySpec{Name: "relu", dtypes: keepDType,
 		kernels: NoBoolRealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(reluFloat32), Float64: sliceLoop(reluFloat64), Int64: mapLoop(relu[int64])})})
 	SignSpec = defUnary(&UnarySpec{Name: "sign", dtypes: keepDType,
-		kernels: RealDTypes(ByDType[unaryKernel]{Float32: mapLoop(sign[float32]), Float64: mapLoop(sign[float64]), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
+		kernels: RealDTypes(ByDType[unaryKernel]{Float32: sliceLoop(signFloat32), Float64: sliceLoop(signFloat64), Int64: mapLoop(sign[int64]), Bool: mapLoop(func(x uint8) uint8 { return x })})})
 	LogicalNotSpec = defUnary(&UnarySpec{Name: "logical_not", dtypes: toBool,
 		kernels: BoolDTypes(ByDType[unaryKernel]{Bool: mapLoop(func(x uint8) uint8 { return 1 - x })})})
 	BitwiseNotSpec = defUnary(&UnarySpec{Name: "bitwise_not", dtypes: func(d DType) (DType, DType, error) {

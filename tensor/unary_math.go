@@ -32,21 +32,19 @@ var (
 	// PyTorch's CPU kernel.
 	RsqrtSpec = defUnary(&UnarySpec{Name: "rsqrt", dtypes: floatResult,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.RsqrtFloat32), Float64: mapLoop(func(x float64) float64 { return 1 / math.Sqrt(x) })})})
-	ReciprocalSpec = floatUnary("reciprocal", func(x float64) float64 { return 1 / x })
+	ReciprocalSpec = reciprocalUnary()
 	// TruncSpec rounds toward zero; integers keep their values, bool is
 	// refused ("trunc" not implemented for 'Bool' in PyTorch).
-	TruncSpec = roundingUnary("trunc", math.Trunc)
+	TruncSpec = roundingUnary("trunc", roundFloat32(vecmath.RoundTrunc), truncSlice[float64])
 	// FracSpec is x - trunc(x), for floating tensors only.
 	FracSpec = defUnary(&UnarySpec{Name: "frac", dtypes: keepDType,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(frac[float32]), Float64: mapLoop(frac[float64])})})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(fracSlice[float32]), Float64: sliceLoop(fracSlice[float64])})})
 	IsnanSpec    = classTest("isnan", func(x float64) bool { return x != x }, false)
 	IsinfSpec    = classTest("isinf", func(x float64) bool { return math.IsInf(x, 0) }, false)
 	IsposinfSpec = classTest("isposinf", func(x float64) bool { return math.IsInf(x, 1) }, false)
 	IsneginfSpec = classTest("isneginf", func(x float64) bool { return math.IsInf(x, -1) }, false)
 	IsfiniteSpec = classTest("isfinite", func(x float64) bool { return !math.IsInf(x, 0) && x == x }, true)
 )
-
-func frac[T Float](x T) T { return x - T(math.Trunc(float64(x))) }
 
 // classTest builds a test of a float's class (NaN, infinite, finite) that
 // returns bool. Integers and bools are always finite, so their answer is

@@ -50,6 +50,8 @@ type impl struct {
 	// (ClampFloat32).
 	clampF32 func(dst, src []float32, lo, hi float32)
 	clampF64 func(dst, src []float64, lo, hi float64)
+	// roundF32 is RoundFloat32.
+	roundF32 func(dst, src []float32, mode int)
 	// addF64 sets dst[i] to a[i] + b[i], a and b as long as dst.
 	addF64 func(dst, a, b []float64)
 	// addF64Stream is addF64 writing dst around the cache (non-temporal
@@ -95,6 +97,7 @@ var genericImpl = &impl{
 	leakyReLUGrad: leakyReLUGradGeneric,
 	clampF32:      clampGeneric[float32],
 	clampF64:      clampGeneric[float64],
+	roundF32:      roundGeneric,
 	addF64:        addF64Generic,
 	addF64Stream:  addF64Generic,
 	addRows8F64:   addRows8F64Generic,
