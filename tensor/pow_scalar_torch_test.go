@@ -53,16 +53,15 @@ func powTensorBits(t *testing.T, y *Tensor) []uint64 {
 	t.Helper()
 	c := mustOp(y.Contiguous())
 	var bits []uint64
-	switch data := c.storage.data.(type) {
-	case []float32:
+	if data, ok := c.storage.data.([]float32); ok {
 		for _, v := range data[c.offset : c.offset+c.Numel()] {
 			bits = append(bits, uint64(math.Float32bits(v)))
 		}
-	case []float64:
+	} else if data, ok := c.storage.data.([]float64); ok {
 		for _, v := range data[c.offset : c.offset+c.Numel()] {
 			bits = append(bits, math.Float64bits(v))
 		}
-	default:
+	} else {
 		t.Fatalf("dtype %s", y.DType())
 	}
 	return bits
