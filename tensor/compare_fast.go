@@ -129,113 +129,67 @@ func geVS[T Native](o []uint8, a []T, s T) {
 func extremeFast[T Float](isMax bool) *fastPaths[T, T] {
 	var zero T
 	if _, ok := any(zero).(float32); ok {
-		f := any(&fastPaths[float32, float32]{vv: vecmath.MaximumFloat32, vs: maxVS32, sv: func(o []float32, s float32, b []float32) { maxSV32(o, s, b) }})
-		if !isMax {
-			f = any(&fastPaths[float32, float32]{vv: vecmath.MinimumFloat32, vs: minVS32, sv: func(o []float32, s float32, b []float32) { minSV32(o, s, b) }})
-		}
-		return f.(*fastPaths[T, T])
+		return any(extremePaths[float32, uint32](isMax, vecmath.MaximumFloat32, vecmath.MinimumFloat32)).(*fastPaths[T, T])
 	}
-	f := any(&fastPaths[float64, float64]{vv: vecmath.MaximumFloat64, vs: maxVS64, sv: func(o []float64, s float64, b []float64) { maxSV64(o, s, b) }})
-	if !isMax {
-		f = any(&fastPaths[float64, float64]{vv: vecmath.MinimumFloat64, vs: minVS64, sv: func(o []float64, s float64, b []float64) { minSV64(o, s, b) }})
-	}
-	return f.(*fastPaths[T, T])
+	return any(extremePaths[float64, uint64](isMax, vecmath.MaximumFloat64, vecmath.MinimumFloat64)).(*fastPaths[T, T])
 }
 
-// pick returns a when take is 1 and b when it is 0, without a branch.
-func pick32(take uint8, a, b uint32) uint32 {
-	m := -uint32(take)
+// extremePaths are extremeFast's loops for F, whose bits are U.
+func extremePaths[F Float, U uint32 | uint64](isMax bool, maxVV, minVV func(o, a, b []F)) *fastPaths[F, F] {
+	if isMax {
+		return &fastPaths[F, F]{vv: maxVV, vs: maxVS[F, U], sv: maxSV[F, U]}
+	}
+	return &fastPaths[F, F]{vv: minVV, vs: minVS[F, U], sv: minSV[F, U]}
+}
+
+// pickBits returns a when take is 1 and b when it is 0, without a branch.
+func pickBits[U uint32 | uint64](take uint8, a, b U) U {
+	m := -U(take)
 	return b ^ ((a ^ b) & m)
 }
 
-func pick64(take uint8, a, b uint64) uint64 {
-	m := -uint64(take)
-	return b ^ ((a ^ b) & m)
-}
+// bitsOf reinterprets one float as its bits, as asBits a slice.
+func bitsOf[F Float, U uint32 | uint64](s F) U { return *(*U)(unsafe.Pointer(&s)) }
 
-func f32bits(x []float32) []uint32 {
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
-}
-
-func f64bits(x []float64) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
-}
-
-func maxVS32(o, a []float32, s float32) {
+// maxVS is maxNaN(a[i], s): a[i] where it is NaN or greater, else s.
+func maxVS[F Float, U uint32 | uint64](o, a []F, s F) {
 	a = a[:len(o)]
-	ob, ab, sb := f32bits(o), f32bits(a)[:len(o)], f32bitsOf(s)
+	ob, ab, sb := asBits[F, U](o), asBits[F, U](a), bitsOf[F, U](s)
 	for i := range ob {
 		x := a[i]
-		ob[i] = pick32(boolByte(x != x)|boolByte(x > s), ab[i], sb)
+		ob[i] = pickBits(boolByte(x != x)|boolByte(x > s), ab[i], sb)
 	}
 }
 
-func maxSV32(o []float32, s float32, b []float32) {
+// maxSV is maxNaN(s, b[i]): s where it is NaN or greater, else b[i].
+func maxSV[F Float, U uint32 | uint64](o []F, s F, b []F) {
 	b = b[:len(o)]
-	ob, bb, sb := f32bits(o), f32bits(b)[:len(o)], f32bitsOf(s)
+	ob, bb, sb := asBits[F, U](o), asBits[F, U](b), bitsOf[F, U](s)
 	take := boolByte(s != s)
 	for i := range ob {
-		ob[i] = pick32(take|boolByte(s > b[i]), sb, bb[i])
+		ob[i] = pickBits(take|boolByte(s > b[i]), sb, bb[i])
 	}
 }
 
-func minVS32(o, a []float32, s float32) {
+// minVS is minNaN(a[i], s): a[i] where it is NaN or less, else s.
+func minVS[F Float, U uint32 | uint64](o, a []F, s F) {
 	a = a[:len(o)]
-	ob, ab, sb := f32bits(o), f32bits(a)[:len(o)], f32bitsOf(s)
+	ob, ab, sb := asBits[F, U](o), asBits[F, U](a), bitsOf[F, U](s)
 	for i := range ob {
 		x := a[i]
-		ob[i] = pick32(boolByte(x != x)|boolByte(x < s), ab[i], sb)
+		ob[i] = pickBits(boolByte(x != x)|boolByte(x < s), ab[i], sb)
 	}
 }
 
-func minSV32(o []float32, s float32, b []float32) {
+// minSV is minNaN(s, b[i]): s where it is NaN or less, else b[i].
+func minSV[F Float, U uint32 | uint64](o []F, s F, b []F) {
 	b = b[:len(o)]
-	ob, bb, sb := f32bits(o), f32bits(b)[:len(o)], f32bitsOf(s)
+	ob, bb, sb := asBits[F, U](o), asBits[F, U](b), bitsOf[F, U](s)
 	take := boolByte(s != s)
 	for i := range ob {
-		ob[i] = pick32(take|boolByte(s < b[i]), sb, bb[i])
+		ob[i] = pickBits(take|boolByte(s < b[i]), sb, bb[i])
 	}
 }
-
-func maxVS64(o, a []float64, s float64) {
-	a = a[:len(o)]
-	ob, ab, sb := f64bits(o), f64bits(a)[:len(o)], f64bitsOf(s)
-	for i := range ob {
-		x := a[i]
-		ob[i] = pick64(boolByte(x != x)|boolByte(x > s), ab[i], sb)
-	}
-}
-
-func maxSV64(o []float64, s float64, b []float64) {
-	b = b[:len(o)]
-	ob, bb, sb := f64bits(o), f64bits(b)[:len(o)], f64bitsOf(s)
-	take := boolByte(s != s)
-	for i := range ob {
-		ob[i] = pick64(take|boolByte(s > b[i]), sb, bb[i])
-	}
-}
-
-func minVS64(o, a []float64, s float64) {
-	a = a[:len(o)]
-	ob, ab, sb := f64bits(o), f64bits(a)[:len(o)], f64bitsOf(s)
-	for i := range ob {
-		x := a[i]
-		ob[i] = pick64(boolByte(x != x)|boolByte(x < s), ab[i], sb)
-	}
-}
-
-func minSV64(o []float64, s float64, b []float64) {
-	b = b[:len(o)]
-	ob, bb, sb := f64bits(o), f64bits(b)[:len(o)], f64bitsOf(s)
-	take := boolByte(s != s)
-	for i := range ob {
-		ob[i] = pick64(take|boolByte(s < b[i]), sb, bb[i])
-	}
-}
-
-func f32bitsOf(s float32) uint32 { return *(*uint32)(unsafe.Pointer(&s)) }
-
-func f64bitsOf(s float64) uint64 { return *(*uint64)(unsafe.Pointer(&s)) }
 
 // whereSelect writes x where cond is non-zero and y elsewhere; xs (ys) set
 // means x (y) is one value broadcast, read from x[0] (y[0]). U is the
