@@ -17,41 +17,40 @@ import (
 // block's scratch lives on the stack.
 const actBlock = 256
 
-// SiluFloat32 sets dst[i] to x/(1 + exp(-x)), x = src[i], as PyTorch's
-// silu_kernel. dst must be at least as long as src; it may be src.
+// SiluFloat32 sets dst[i] to x·sigmoid(x), x = src[i]: sigmoid by
+// vecmath.SigmoidFloat32 (PyTorch's 1/(1 + exp(-x)) in float32, exp within
+// an ulp) over a block, then one float32 product. PyTorch's silu_kernel
+// divides, x/(1 + exp(-x)); the product rounds once more, so results are
+// PyTorch's or an ulp or two away. dst must be at least as long as src; it
+// may be src.
 func SiluFloat32(dst, src []float32) {
 	dst = dst[:len(src)]
 	var e [actBlock]float32
 	for b := 0; b < len(src); b += actBlock {
 		x := src[b:min(b+actBlock, len(src))]
-		t := e[:len(x)]
-		for i, v := range x {
-			t[i] = -v
-		}
-		vecmath.ExpFloat32(t, t)
+		s := e[:len(x)]
+		vecmath.SigmoidFloat32(s, x)
 		d := dst[b : b+len(x)]
 		for i, v := range x {
-			d[i] = v / float32(1+t[i])
+			d[i] = v * s[i]
 		}
 	}
 }
 
 // SiluGradFloat32 sets dst[i] to g·s·(1 + x·(1 - s)) with s = 1/(1 +
-// exp(-x)), as PyTorch's silu_backward_kernel: (g·s)·(1 + x·(1 - s)). dst
-// may be g or x.
+// exp(-x)) (vecmath.SigmoidFloat32, the expression of PyTorch's
+// silu_backward_kernel), in its order: (g·s)·(1 + x·(1 - s)). dst may be g
+// or x.
 func SiluGradFloat32(dst, g, x []float32) {
 	dst, g = dst[:len(x)], g[:len(x)]
 	var e [actBlock]float32
 	for b := 0; b < len(x); b += actBlock {
 		xs := x[b:min(b+actBlock, len(x))]
 		t := e[:len(xs)]
-		for i, v := range xs {
-			t[i] = -v
-		}
-		vecmath.ExpFloat32(t, t)
+		vecmath.SigmoidFloat32(t, xs)
 		gs, d := g[b:b+len(xs)], dst[b:b+len(xs)]
 		for i, v := range xs {
-			s := 1 / float32(1+t[i])
+			s := t[i]
 			gsv := float32(gs[i] * s)
 			inner := float32(1 + float32(v*float32(1-s)))
 			d[i] = gsv * inner
@@ -108,3 +107,4 @@ func SoftplusGradFloat32(dst, g, x []float32, beta, threshold float32) {
 		}
 	}
 }
+
