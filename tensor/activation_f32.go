@@ -107,4 +107,3 @@ func SoftplusGradFloat32(dst, g, x []float32, beta, threshold float32) {
 		}
 	}
 }
-
