@@ -286,15 +286,19 @@ func Gelu(x *tensor.Tensor, approximate string) (*tensor.Tensor, error) {
 	return activationWithGrad("GeluBackward0", forward, x, geluDeriv, geluDeriv2, geluDeriv3, tensor.GeluErfGrad)
 }
 
-// Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))).
+// Silu returns x·σ(x); its derivative is σ(x)·(1 + x·(1 - σ(x))), for
+// float32 by tensor.SiluGradFloat32 in PyTorch's float32 expression.
 func Silu(x *tensor.Tensor) (*tensor.Tensor, error) {
-	return activation("SiluBackward0", tensor.Silu, x, func(x float64) float64 {
+	grad := func(g, x *tensor.Tensor) (*tensor.Tensor, bool, error) {
+		return tensor.MapGradFloat32(g, x, tensor.SiluGradFloat32)
+	}
+	return activationWithGrad("SiluBackward0", tensor.Silu, x, func(x float64) float64 {
 		s := 1 / (1 + math.Exp(-x))
 		return s * (1 + x*(1-s))
 	}, func(x float64) float64 {
 		s := 1 / (1 + math.Exp(-x))
 		return s * (1 - s) * (2 + x*(1-2*s))
-	}, siluDeriv3)
+	}, siluDeriv3, grad)
 }
 
 // Activation computes the element-wise function f of a floating-point x

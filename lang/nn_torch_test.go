@@ -229,3 +229,52 @@ func TestActivationFloat32BitsMatchTorch(t *testing.T) {
 		"bits(F.leaky_relu(x.detach().to(torch.bfloat16), 0.2).float())",
 	})
 }
+
+// TestSiluSoftplusFloat32MatchTorch compares float32 silu and softplus
+// (F.silu, nn.SiLU, F.softplus, nn.Softplus), values and gradients, with
+// PyTorch's float32 kernels: the same expressions in float32, their exp
+// within an ulp of PyTorch's Sleef exp, so within 4e-7 relative (a few
+// float32 ulps), 1e-7 absolute where silu's gradient 1 + x·(1 - s)
+// cancels near its zero (x ≈ -1.278): an ulp of its terms, of order one,
+// times g·s. Infinities and NaN must print as PyTorch's.
+func TestSiluSoftplusFloat32MatchTorch(t *testing.T) {
+	const prelude = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" +
+		"torch.manual_seed(0)\n" +
+		"x = torch.cat([(torch.rand(300) - 0.5) * 60, torch.tensor([-1.278, -88.5, -104.0, 88.8, 19.9, 20.1, 0.0, -0.0, 1e-30, float('inf'), float('-inf'), float('nan')])]).requires_grad_(True)\n" +
+		"g = torch.cat([torch.rand(300) - 0.5, torch.ones(12)])\n" +
+		"def show(f):\n    y = f(x)\n    print(y.dtype, y.tolist())\n    print(torch.autograd.grad(y, x, g[:y.numel()].reshape(y.shape))[0].tolist())\n"
+	programs := []string{
+		"show(F.silu)",
+		"show(nn.SiLU())",
+		"show(F.softplus)",
+		"show(lambda t: F.softplus(t, beta=2.0, threshold=5.0))",
+		"show(nn.Softplus(beta=0.7, threshold=3.0))",
+		"show(lambda t: F.silu(t[::3]))",
+		"show(lambda t: F.softplus(t.reshape(12, 26).t()))",
+	}
+	const harness = `
+import contextlib, io, json, sys, torch
+out = []
+for src in json.load(sys.stdin):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(src, {})
+    out.append(buf.getvalue())
+json.dump(out, sys.stdout)
+`
+	full := make([]string, len(programs))
+	for i, p := range programs {
+		full[i] = prelude + p
+	}
+	want := runTorchHarness(t, harness, full)
+	for i, src := range full {
+		var out strings.Builder
+		r := NewSession(IO{Stdout: &out}).Exec(context.Background(), "", src)
+		if r.Err != nil {
+			t.Fatalf("%s: %s", programs[i], r.Err.Render())
+		}
+		if err := reftest.CompareText(out.String(), want[i], reftest.Tolerance{Rel: 4e-7, Abs: 1e-7}); err != nil {
+			t.Errorf("%s: %v", programs[i], err)
+		}
+	}
+}

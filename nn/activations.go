@@ -78,9 +78,11 @@ func eluScaled(name string, x *tensor.Tensor, alpha, scale, inputScale float64) 
 		})
 }
 
-// Softplus is log(1 + e^(beta·x))/beta, and x where beta·x > threshold.
+// Softplus is log(1 + e^(beta·x))/beta, and x where beta·x > threshold;
+// float32 computes in float32 as PyTorch's kernels (tensor.SoftplusFloat32).
 func Softplus(x *tensor.Tensor, beta, threshold float64) (*tensor.Tensor, error) {
-	return autograd.Activation("SoftplusBackward0", "softplus", x,
+	beta32, threshold32 := float32(beta), float32(threshold)
+	return autograd.ActivationFloat32("SoftplusBackward0", "softplus", x,
 		func(v float64) float64 {
 			return pick(v*beta > threshold, v, math.Log1p(math.Exp(v*beta))/beta)
 		},
@@ -91,7 +93,9 @@ func Softplus(x *tensor.Tensor, beta, threshold float64) (*tensor.Tensor, error)
 		func(v float64) float64 {
 			z := math.Exp(v * beta)
 			return pick(v*beta > threshold, 0, beta*z/((z+1)*(z+1)))
-		})
+		},
+		func(dst, x []float32) { tensor.SoftplusFloat32(dst, x, beta32, threshold32) },
+		func(dst, g, x []float32) { tensor.SoftplusGradFloat32(dst, g, x, beta32, threshold32) })
 }
 
 // Softsign is x/(1 + |x|), composed as PyTorch does.

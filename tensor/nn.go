@@ -508,7 +508,7 @@ var (
 	geluTanhSpec = newUnary(&UnarySpec{Name: "gelu", dtypes: keepDType,
 		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.GeluTanhFloat32), Float64: mapLoop(geluTanh)})})
 	siluSpec = newUnary(&UnarySpec{Name: "silu", dtypes: keepDType,
-		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: mapLoop(viaFloat64[float32](silu)), Float64: mapLoop(silu)})})
+		kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(SiluFloat32), Float64: mapLoop(silu)})})
 )
 
 // MapActivation applies the element-wise function f, computed in float64
