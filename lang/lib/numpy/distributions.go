@@ -291,14 +291,15 @@ func loggam(x float64) float64 {
 // Hörmann's transformed rejection (PTRS) from 10.
 func poisson(p distSource, lam float64) int64 {
 	switch {
+	case lam >= 10:
 	case lam == 0:
 		return 0
-	case lam < 10:
+	default: // a NaN lam too, as C's if-chain: one draw, then 0
 		enlam := libm.Exp(-lam)
 		x, prod := int64(0), 1.0
 		for {
 			prod *= p.double()
-			if prod <= enlam {
+			if !(prod > enlam) {
 				return x
 			}
 			x++
