@@ -47,7 +47,7 @@ func genLogseries(p *bitGen, prob float64) int64 {
 }
 
 // genZipf is random_zipf: rejection from a Pareto draw.
-func genZipf(p *bitGen, a float64) int64 {
+func genZipf(p distSource, a float64) int64 {
 	am1 := a - 1
 	b := libm.Pow(2, am1)
 	for {

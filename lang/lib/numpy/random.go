@@ -370,6 +370,7 @@ func init() {
 		}
 		defs = append(defs, randomFunc{"random", "size=None", "Floats uniform in [0, 1).", defs[1].fn})
 		defs = append(defs, legacyDistributions...)
+		defs = append(defs, legacyMoreDistributions...)
 		defs = append(defs, legacyStateFuncs...)
 		for _, d := range defs {
 			d := d
