@@ -55,6 +55,7 @@ var numpyModules = []string{
 	"_numpy_nptext",
 	"_numpy_nptypes",
 	"_numpy_poly1d",
+	"_numpy_random",
 	"_numpy_search",
 	"_numpy_shape",
 	"_numpy_testing",
