@@ -136,6 +136,9 @@ var distributionMethods = []genFunc{
 			if words < 0 {
 				return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
 			}
+			if words > lang.MaxCollect {
+				return nil, lang.Errorf(lang.MemoryError, "kael's np.random draws at most %d numbers at once", lang.MaxCollect)
+			}
 			out := make([]byte, 0, 4*words)
 			for range words {
 				w := uint32(p.bounded(math.MaxUint32))

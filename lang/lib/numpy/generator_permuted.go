@@ -52,9 +52,12 @@ func genPermuted(p *bitGen, a *lang.Args) (lang.Value, error) {
 			perm[i], perm[j] = perm[j], perm[i]
 		}
 	} else {
-		axis := a.Int64("axis")
-		if err := a.Err(); err != nil {
-			return nil, err
+		av := a.Value("axis")
+		axis, ok := lang.AsInt(av)
+		if _, isFloat := av.(float64); isFloat {
+			return nil, lang.Errorf(lang.TypeError, "integer argument expected, got float")
+		} else if !ok {
+			return nil, lang.Errorf(lang.TypeError, "'%s' object cannot be interpreted as an integer", lang.TypeName(av))
 		}
 		ax := int(axis)
 		if ax < 0 {

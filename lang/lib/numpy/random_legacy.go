@@ -2,6 +2,8 @@ package numpy
 
 import (
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/kael-dev/kael/internal/libm"
 	"github.com/kael-dev/kael/lang"
@@ -109,8 +111,8 @@ func legacyIntDraws(a *lang.Args, names []string, checks []func(floatParams) err
 var legacyMoreDistributions = []randomFunc{
 	{"bytes", "length", "length random bytes: 32-bit draws, little-endian, as NumPy's.",
 		func(r *randomState, a *lang.Args) (lang.Value, error) {
-			n := int(truncatedInt(a, "length"))
-			if err := a.Err(); err != nil {
+			n, err := lengthArg(a)
+			if err != nil {
 				return nil, err
 			}
 			// (length - 1) // 4 + 1 words, divided as C divides, sliced
@@ -118,6 +120,9 @@ var legacyMoreDistributions = []randomFunc{
 			words := (n-1)/4 + 1
 			if words < 0 {
 				return nil, lang.Errorf(lang.ValueError, "negative dimensions are not allowed")
+			}
+			if words > lang.MaxCollect {
+				return nil, lang.Errorf(lang.MemoryError, "kael's np.random draws at most %d numbers at once", lang.MaxCollect)
 			}
 			out := make([]byte, 0, 4*words)
 			for range words {
@@ -142,16 +147,17 @@ var legacyMoreDistributions = []randomFunc{
 			if err := warnCategory(a, msg, "DeprecationWarning"); err != nil {
 				return nil, err
 			}
-			lo, err := intOf(lowV)
+			// int(high) + 1 first, as NumPy computes it, then low
+			hi, err := intOf(highV, "high")
 			if err != nil {
 				return nil, err
 			}
-			hi, err := intOf(highV)
+			if b, ok := lowV.(lang.BigInt); ok && b.Big().Sign() > 0 {
+				return nil, lang.Errorf(lang.ValueError, "low >= high") // above int64, below no high
+			}
+			lo, err := intOf(lowV, "low")
 			if err != nil {
 				return nil, err
-			}
-			if hi == math.MaxInt64 {
-				return nil, lang.Errorf(lang.ValueError, "high is out of bounds for int64")
 			}
 			if lo > hi {
 				return nil, lang.Errorf(lang.ValueError, "low >= high")
@@ -257,30 +263,56 @@ var legacyMoreDistributions = []randomFunc{
 		}},
 }
 
-// intOf is Python's int(v) of an int or a float (truncated toward zero).
-func intOf(v lang.Value) (int64, error) {
-	if f, ok := v.(float64); ok {
+// intOf is Python's int(v) of an int, a float (truncated toward zero)
+// or a string of digits, for randint's bound name: one outside int64 is
+// NumPy's "name is out of bounds for int64".
+func intOf(v lang.Value, name string) (int64, error) {
+	bounds := lang.Errorf(lang.ValueError, "%s is out of bounds for int64", name)
+	switch x := v.(type) {
+	case float64:
 		switch {
-		case math.IsNaN(f):
+		case math.IsNaN(x):
 			return 0, lang.Errorf(lang.ValueError, "cannot convert float NaN to integer")
-		case math.IsInf(f, 0):
+		case math.IsInf(x, 0):
 			return 0, lang.Errorf(lang.OverflowError, "cannot convert float infinity to integer")
-		case f >= 9.223372036854775807e18 || f < -9.223372036854775808e18:
-			return 0, lang.Errorf(lang.ValueError, "high is out of bounds for int64")
+		case x >= 9.223372036854775807e18 || x < -9.223372036854775808e18:
+			return 0, bounds
 		}
-		return int64(f), nil
+		return int64(x), nil
+	case lang.BigInt:
+		return 0, bounds
+	case string:
+		i, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+		if err != nil {
+			return 0, lang.Errorf(lang.ValueError, "invalid literal for int() with base 10: %s", lang.Repr(x))
+		}
+		return i, nil
+	case *Array:
+		if x.store.Dim() == 0 {
+			f, err := x.store.Item()
+			if err != nil {
+				return 0, err
+			}
+			return intOf(f, name)
+		}
 	}
 	if i, ok := lang.AsInt(v); ok {
 		return i, nil
 	}
-	if arr, ok := v.(*Array); ok && arr.store.Dim() == 0 {
-		f, err := arr.store.Item()
-		if err != nil {
-			return 0, err
-		}
-		return intOf(f)
-	}
 	return 0, lang.Errorf(lang.TypeError, "int() argument must be a string, a bytes-like object or a real number, not '%s'", lang.TypeName(v))
+}
+
+// lengthArg reads bytes' length as Cython's npy_intp reads it: an int,
+// or a float truncated (a str is "an integer is required").
+func lengthArg(a *lang.Args) (int, error) {
+	v := a.Value("length")
+	if _, isFloat := v.(float64); !isFloat {
+		if _, ok := lang.AsInt(v); !ok {
+			return 0, lang.Errorf(lang.TypeError, "an integer is required")
+		}
+	}
+	n := truncatedInt(a, "length")
+	return int(n), a.Err()
 }
 
 func init() {

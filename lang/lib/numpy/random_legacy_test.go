@@ -47,7 +47,10 @@ func TestLegacyMoreDistributionsMatchNumPy(t *testing.T) {
 		"np.random.noncentral_chisquare(1, -1)", "np.random.noncentral_f(1, 1, -1)", "np.random.noncentral_f(1, 0, 1)", "np.random.negative_binomial(0, 0.5)",
 		"np.random.negative_binomial(1, 1.5)", "np.random.negative_binomial(1, float('nan'))", "np.random.negative_binomial(1, [0.5, 2])", "np.random.zipf(1)", "np.random.zipf(float('nan'))", "np.random.zipf([2, 1])",
 		"np.random.logseries(1)", "np.random.logseries(-0.1)", "np.random.logseries([0.5, float('nan')])", "np.random.pareto([1, -1])", "np.random.gumbel([0, 0], [1, -1])",
-		"np.random.pareto([1, 2], size=(3,))", "np.random.bytes(-8)", "np.random.random_integers(5, 3)", "np.random.BitGenerator(1)"} {
+		"np.random.pareto([1, 2], size=(3,))", "np.random.bytes(-8)", "np.random.random_integers(5, 3)", "np.random.BitGenerator(1)",
+		"np.random.random_integers(2**70)", "np.random.random_integers(2**70, 5)", "np.random.random_integers(-2**70, 5)", "np.random.random_integers(5, 2**64)", "np.random.random_integers(1e19)",
+		"np.random.random_integers('a')", "np.random.random_integers('7', size=2)", "np.random.bytes('a')",
+		"np.random.seed(5)\nnp.random.random_integers(2**63 - 1), np.random.random_integers(-2**63, -2**63), np.random.random_integers(np.int64(4)), np.random.random_integers(np.array(4.5)), np.random.random()"} {
 		srcs = append(srcs, "import warnings\nwarnings.simplefilter('ignore')\n"+bad)
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)

@@ -76,7 +76,7 @@ func TestGeneratorPermutedMatchesNumPy(t *testing.T) {
 		)
 	}
 	for _, bad := range []string{"g.permuted(x, axis=3)", "g.permuted(5)", "g.permuted(np.float64(5), axis=0)", "g.permuted(x, out=[1])",
-		"g.permuted(x, out=np.zeros(3))", "g.permuted(x, out=np.zeros((2, 3, 4), np.int32))", "g.permuted(np.arange(3.0), out=np.zeros(3, int))"} {
+		"g.permuted(x, out=np.zeros(3))", "g.permuted(x, out=np.zeros((2, 3, 4), np.int32))", "g.permuted(np.arange(3.0), out=np.zeros(3, int))", "g.permuted(x, axis=1.5)", "g.permuted(x, axis='a')"} {
 		srcs = append(srcs, "g = np.random.default_rng(0)\nx = np.arange(24).reshape(2, 3, 4)\n"+bad)
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
