@@ -86,13 +86,7 @@ var moreDistributionMethods = []genFunc{
 		}},
 	{"gumbel(self, loc=0.0, scale=1.0, size=None)", "Floats from the Gumbel distribution of the given loc and scale.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {
-			return locScaleDraws(a, "loc", "scale", func(f []float64) float64 {
-				for {
-					if u := 1 - p.double(); u < 1 {
-						return f[0] - f[1]*libm.Log(-libm.Log(u))
-					}
-				}
-			})
+			return locScaleDraws(a, "loc", "scale", func(f []float64) float64 { return gumbel(p, f[0], f[1]) })
 		}},
 	{"standard_cauchy(self, size=None)", "Floats from the standard Cauchy distribution: a normal draw over another.",
 		func(p *bitGen, a *lang.Args) (lang.Value, error) {

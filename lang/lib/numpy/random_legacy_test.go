@@ -55,3 +55,24 @@ func TestLegacyMoreDistributionsMatchNumPy(t *testing.T) {
 	}
 	langtest.CheckMatchesCPython(t, prelude, srcs)
 }
+
+// TestLegacyMoreDistributionsLongStreams hashes 20000 draws of each of
+// issue 29's legacy distributions (and Generator.permuted of a 50x100
+// array), with parameters that reach their rare branches (zipf's and
+// logseries' rejections, noncentral_chisquare's Poisson mixture), and
+// compares the hashes of the bits with NumPy's.
+func TestLegacyMoreDistributionsLongStreams(t *testing.T) {
+	const h = "import hashlib\nimport warnings\nwarnings.simplefilter('ignore')\ndef h(a):\n    return hashlib.sha1(np.ascontiguousarray(a).tobytes()).hexdigest()[:12]\n"
+	var srcs []string
+	for _, seed := range []string{"1", "42", "2**31"} {
+		s := h + "np.random.seed(" + seed + ")\nR = np.random\n"
+		srcs = append(srcs,
+			s+"[h(R.standard_cauchy(20000)), h(R.pareto(0.7, 20000)), h(R.weibull(1.5, 20000)), h(R.power(0.3, 20000)), h(R.rayleigh(2, 20000)), h(R.gumbel(1, 2, 20000)), h(R.wald(0.5, 3, 20000)), R.random()]",
+			s+"[h(R.chisquare(0.3, 20000)), h(R.chisquare(7, 20000)), h(R.f(0.3, 2.5, 20000)), h(R.noncentral_chisquare(0.7, 3, 20000)), h(R.noncentral_chisquare(5, 0.1, 20000)), h(R.noncentral_f(1.5, 2, 50, 20000)), R.random()]",
+			s+"[h(R.negative_binomial(0.3, 0.05, 20000)), h(R.negative_binomial(50, 0.5, 20000)), h(R.zipf(1.05, 20000)), h(R.zipf(3.5, 20000)), h(R.logseries(0.999, 20000)), h(R.logseries(0.3, 20000)), R.random()]",
+			s+"[hashlib.sha1(R.bytes(4097)).hexdigest(), h(R.random_integers(-5, 2**40, 20000)), h(R.random_integers(7, size=20000)), R.random()]",
+			h+"g = np.random.default_rng("+seed+")\nx = np.arange(5000).reshape(50, 100)\n[h(g.permuted(x)), h(g.permuted(x, axis=0)), h(g.permuted(x, axis=1)), g.random()]",
+		)
+	}
+	langtest.CheckMatchesCPython(t, prelude, srcs)
+}
