@@ -1,10 +1,6 @@
 package tensor
 
-import (
-	"math"
-
-	"github.com/kael-dev/kael/tensor/internal/vecmath"
-)
+import "github.com/kael-dev/kael/tensor/internal/vecmath"
 
 // The float32 kernels of silu and softplus, forward and backward, in
 // PyTorch 1.13's float32 expressions (aten/src/ATen/native/cpu/
@@ -60,8 +56,9 @@ func SiluGradFloat32(dst, g, x []float32) {
 
 // SoftplusFloat32 sets dst[i] to x where x·beta > threshold, else
 // log1p(exp(x·beta))/beta, in float32 as PyTorch's softplus_kernel (beta
-// and threshold rounded to float32 by the caller); log1p is Go's, rounded
-// to float32. dst may be src.
+// and threshold rounded to float32 by the caller); exp and log1p by the
+// vector kernels over a block (vecmath.ExpFloat32, Log1pFloat32: the bits
+// of float32(math.Log1p(x)), as before). dst may be src.
 func SoftplusFloat32(dst, src []float32, beta, threshold float32) {
 	dst = dst[:len(src)]
 	var e [actBlock]float32
@@ -72,12 +69,13 @@ func SoftplusFloat32(dst, src []float32, beta, threshold float32) {
 			t[i] = v * beta
 		}
 		vecmath.ExpFloat32(t, t)
+		vecmath.Log1pFloat32(t, t)
 		d := dst[b : b+len(x)]
 		for i, v := range x {
 			if float32(v*beta) > threshold {
 				d[i] = v
 			} else {
-				d[i] = float32(math.Log1p(float64(t[i]))) / beta
+				d[i] = t[i] / beta
 			}
 		}
 	}

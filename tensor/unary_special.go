@@ -1,6 +1,10 @@
 package tensor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The special functions of one tensor: exp2, erfinv, lgamma, digamma
 // (and trigamma, its derivative, which the op table does not list), sinc,
@@ -8,7 +12,7 @@ import "math"
 // test signbit, and frexp. Integer and bool inputs compute in
 // float32, as in PyTorch.
 var (
-	Exp2Spec    = floatUnary("exp2", math.Exp2)
+	Exp2Spec    = floatUnaryVec("exp2", math.Exp2, vecmath.Exp2Float32)
 	ErfinvSpec  = floatUnary("erfinv", math.Erfinv)
 	LgammaSpec  = floatUnary("lgamma", lgamma)
 	DigammaSpec = floatUnary("digamma", Digamma)
