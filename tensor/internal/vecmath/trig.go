@@ -16,14 +16,29 @@ import "math"
 // same operations in the same order, so every implementation gives the
 // same bits. sin(±0) = ±0.
 func SinFloat32(dst, src []float32) {
-	trigF32(dst, src, &sinF32Table, false)
+	trigF32(dst, src, &sinF32Table, trigSin)
 }
 
 // CosFloat32 is SinFloat32 for cos: cos(x) = sin(|x| + π/2), the quadrant
 // one further and no sign from x. Beyond trigBound, float32(math.Cos(x)).
 func CosFloat32(dst, src []float32) {
-	trigF32(dst, src, &cosF32Table, true)
+	trigF32(dst, src, &cosF32Table, trigCos)
 }
+
+// TanFloat32 is SinFloat32 for tan: sin r / cos r for an even k, and
+// −cos r / sin r for an odd one, the float64 division rounded before the
+// one rounding to float32, signed as x. Beyond trigBound,
+// float32(math.Tan(x)).
+func TanFloat32(dst, src []float32) {
+	trigF32(dst, src, &sinF32Table, trigTan)
+}
+
+// The functions of trigF32.
+const (
+	trigSin = iota
+	trigCos
+	trigTan
+)
 
 // trigBound is the largest |x| the vector reduction takes, 2**20. The
 // reduction is then exact but for the roundings a fused multiply-add
@@ -58,7 +73,8 @@ var sinCoef = [8]float64{-1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880, -1.0 / 
 var cosCoef = [8]float64{-1.0 / 2, 1.0 / 24, -1.0 / 720, 1.0 / 40320, -1.0 / 3628800,
 	1.0 / 479001600, -1.0 / 87178291200, 1.0 / 20922789888000}
 
-// trigTab holds the constants of SinFloat32 and CosFloat32, each four
+// trigTab holds the constants of SinFloat32, CosFloat32 and TanFloat32
+// (sin's table), each four
 // times (one AVX2 register of float64 lanes), in the order the assembly
 // reads them: the |x| mask, trigBound, 2/π, the three parts of π/2, 1,
 // the quadrant offset (roundMagic, one more for cos), the sign mask of
@@ -97,16 +113,16 @@ var (
 // trigF32 runs the vector kernel over what it takes and the generic loop
 // over the rest: the kernel stops before a group of elements with one
 // beyond trigBound (or ±Inf or NaN), which the generic loop then does.
-func trigF32(dst, src []float32, tab *trigTab, cos bool) {
+func trigF32(dst, src []float32, tab *trigTab, kind int) {
 	dst = dst[:len(src)]
 	for len(src) > 0 {
-		n, group := trigF32Arch(dst, src, tab)
+		n, group := trigF32Arch(dst, src, tab, kind == trigTan)
 		if group == 0 {
 			group = len(src)
 		}
 		m := min(n+group, len(src))
 		for i := n; i < m; i++ {
-			dst[i] = trigF32One(src[i], tab, cos)
+			dst[i] = trigF32One(src[i], tab, kind)
 		}
 		dst, src = dst[m:], src[m:]
 	}
@@ -132,14 +148,18 @@ func sinCosPoly(r float64) (s, c float64) {
 	return math.FMA(r*z, ps, r), math.FMA(z, pc, 1)
 }
 
-// trigF32One is one element of SinFloat32 (tab sinF32Table, cos false)
-// or CosFloat32.
-func trigF32One(v float32, tab *trigTab, cos bool) float32 {
+// trigF32One is one element of SinFloat32 (tab sinF32Table, kind
+// trigSin), CosFloat32 (cosF32Table, trigCos) or TanFloat32
+// (sinF32Table, trigTan).
+func trigF32One(v float32, tab *trigTab, kind int) float32 {
 	x := float64(v)
 	a := math.Abs(x)
 	if !(a <= trigBound) {
-		if cos {
+		switch kind {
+		case trigCos:
 			return float32(math.Cos(x))
+		case trigTan:
+			return float32(math.Tan(x))
 		}
 		return float32(math.Sin(x))
 	}
@@ -147,6 +167,14 @@ func trigF32One(v float32, tab *trigTab, cos bool) float32 {
 	s, c := sinCosPoly(r)
 	// q holds k (+1 for cos) in its low bits, as the assembly's.
 	q := math.Float64bits(k + math.Float64frombits(tab[7][0]))
+	if kind == trigTan {
+		num, den := s, c
+		if q&1 != 0 {
+			num, den = c, s
+		}
+		sign := q<<63 ^ math.Float64bits(x)&tab[8][0]
+		return float32(math.Float64frombits(math.Float64bits(num/den) ^ sign))
+	}
 	y := s
 	if q&1 != 0 {
 		y = c
