@@ -10,13 +10,13 @@ import (
 	"testing"
 )
 
-// trigOps are the kernels of trig.go beside the float64 functions whose
+// trigOps are the kernels of trig.go and atan.go beside the float64 functions whose
 // float32 rounding they keep.
 var trigOps = []struct {
 	name string
 	f    func(dst, src []float32)
 	ref  func(float64) float64
-}{{"sin", SinFloat32, math.Sin}, {"cos", CosFloat32, math.Cos}, {"tan", TanFloat32, math.Tan}}
+}{{"sin", SinFloat32, math.Sin}, {"cos", CosFloat32, math.Cos}, {"tan", TanFloat32, math.Tan}, {"atan", AtanFloat32, math.Atan}}
 
 // trigInputs are float32 inputs for the trigonometric kernels: special
 // values, the runs of float32s around trigBound, around multiples of π/2
@@ -119,14 +119,14 @@ func checkTrig(t *testing.T, name, impl string, x []float32, ref []float64, got 
 }
 
 // TestTrigFloat32Accuracy holds every implementation to Go's math over a
-// sweep of the float32 bit patterns: every 61st positive one (every
-// 997th in -short; KAEL_TRIG_STEP=n sets another step, 1 for all of
+// sweep of the float32 bit patterns: every 127th positive one (every
+// 1999th in -short; KAEL_TRIG_STEP=n sets another step, 1 for all of
 // them), all exponents, subnormals, the range beyond trigBound, +Inf and
 // NaNs, every 997th negative one, and trigInputs.
 func TestTrigFloat32Accuracy(t *testing.T) {
-	step := uint64(61)
+	step := uint64(127)
 	if testing.Short() {
-		step = 997
+		step = 1999
 	}
 	if s := os.Getenv("KAEL_TRIG_STEP"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 32)
