@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// trigTorchInputs are float32 inputs for sin, cos and tan against PyTorch:
+// trigTorchInputs are float32 inputs for sin, cos, tan and atan against PyTorch:
 // signed zeros, infinities, NaN, subnormals, runs of float32s about
 // multiples of π/2 and π/4, values past the vector kernels' bound (2**20),
 // n random bit patterns (every exponent, both signs) and n values of
@@ -57,7 +57,7 @@ func ulpsApart(a, b float32) int64 {
 	return max(d, -d)
 }
 
-// TestTrigFloat32MatchesPyTorch computes float32 sin, cos and tan of
+// TestTrigFloat32MatchesPyTorch computes float32 sin, cos, tan and atan of
 // trigTorchInputs (a contiguous tensor, so the vector kernels and the
 // tail take them) and compares with PyTorch's (SLEEF's u10 kernels, under
 // 1 ulp) within 1 ulp, NaN where it has NaN.
@@ -78,7 +78,7 @@ for line in sys.stdin:
 	for i, v := range xs {
 		hexes[i] = strconv.FormatUint(uint64(math.Float32bits(v)), 16)
 	}
-	names := []string{"sin", "cos", "tan"}
+	names := []string{"sin", "cos", "tan", "atan"}
 	var input strings.Builder
 	for _, name := range names {
 		input.WriteString(name + " " + strings.Join(hexes, ",") + "\n")
