@@ -136,8 +136,8 @@ var (
 	ExpSpec  = vectorUnary("exp", exp, vecmath.ExpFloat32, cmplx.Exp)
 	LogSpec  = vectorUnary("log", math.Log, vecmath.LogFloat32, cmplx.Log)
 	SqrtSpec = vectorUnary("sqrt", math.Sqrt, vecmath.SqrtFloat32, cmplx.Sqrt)
-	SinSpec  = inexactUnary("sin", math.Sin, cmplx.Sin)
-	CosSpec  = inexactUnary("cos", math.Cos, cmplx.Cos)
+	SinSpec  = vectorUnary("sin", math.Sin, vecmath.SinFloat32, cmplx.Sin)
+	CosSpec  = vectorUnary("cos", math.Cos, vecmath.CosFloat32, cmplx.Cos)
 	// tanh in float32 as PyTorch's vectorized kernel (SLEEF's tanhf).
 	TanhSpec = defUnary(&UnarySpec{Name: "tanh", dtypes: floatResult,
 		kernels: InexactDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.TanhFloat32), Float64: mapLoop(math.Tanh),

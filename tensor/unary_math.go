@@ -12,10 +12,10 @@ import (
 // floating-point class tests. Integer and bool inputs compute in float32
 // unless the row of docs/operations.md says otherwise, as in PyTorch.
 var (
-	TanSpec   = floatUnary("tan", math.Tan)
+	TanSpec   = defUnary(&UnarySpec{Name: "tan", dtypes: floatResult, kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.TanFloat32), Float64: mapLoop(math.Tan)})})
 	AsinSpec  = floatUnary("asin", math.Asin)
 	AcosSpec  = floatUnary("acos", math.Acos)
-	AtanSpec  = floatUnary("atan", math.Atan)
+	AtanSpec  = defUnary(&UnarySpec{Name: "atan", dtypes: floatResult, kernels: FloatingDTypes(ByDType[unaryKernel]{Float32: sliceLoop(vecmath.AtanFloat32), Float64: mapLoop(math.Atan)})})
 	SinhSpec  = floatUnary("sinh", math.Sinh)
 	CoshSpec  = floatUnary("cosh", math.Cosh)
 	AsinhSpec = floatUnary("asinh", math.Asinh)
