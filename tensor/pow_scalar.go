@@ -11,7 +11,9 @@ import (
 // cpu/PowKernel.cpp): 0 fills 1, 1 copies, and for float32 and float64
 // 2 is x*x, 3 is x*x*x (two roundings), 0.5 sqrt, -0.5 1/sqrt(x) (two
 // roundings, as PyTorch's rsqrt), -1 1/x and -2 1/(x*x); integers take
-// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow, as before.
+// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow's value:
+// vecmath.PowFloat32's lanes for float32 (its bits), math.Pow for
+// float64.
 
 // powScalarExponent returns the exponent of it when one value is broadcast
 // to every element (a number, or any one-element tensor).
