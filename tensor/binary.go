@@ -85,7 +85,7 @@ var (
 	DivTruncSpec = defBinary(&BinarySpec{Name: "div_trunc", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(TruncDivFloat[float32]), Float64: floatLoop(TruncDivFloat[float64]), Int64: intDivLoop(TruncDivInt)})})
 	RemainderSpec = defBinary(&BinarySpec{Name: "remainder", Symbol: "%", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(remainder32), Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: remainder32Kernel, Float64: floatLoop(RemainderFloat[float64]), Int64: intDivLoop(RemainderInt)})})
 	PowSpec = defBinary(&BinarySpec{Name: "pow", Symbol: "**", dtypes: sameDType, intRefuses: true,
 		kernels: NoBoolDTypes(ByDType[binaryKernel]{Float32: powFloatKernel[float32](), Float64: powFloatKernel[float64](), Int64: powIntKernel, Complex64: complexPow[complex64], Complex128: complexPow[complex128]})})
 	MaximumSpec = defBinary(&BinarySpec{Name: "maximum", dtypes: sameDType,

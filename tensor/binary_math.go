@@ -1,6 +1,10 @@
 package tensor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kael-dev/kael/tensor/internal/vecmath"
+)
 
 // The element-wise functions of two operands beyond the arithmetic of
 // binary.go, and the three-operand lerp.
@@ -21,8 +25,9 @@ func Atan2(a, b *Tensor) (*Tensor, error) { return Atan2Spec.Apply(a, b) }
 // Hypot returns sqrt(a² + b²) element-wise.
 func Hypot(a, b *Tensor) (*Tensor, error) { return HypotSpec.Apply(a, b) }
 
-// Lerp returns start + weight·(end − start), computed as PyTorch does (from
-// end when |weight| ≥ 0.5, so that weight 1 gives end exactly). start and
+// Lerp returns start + weight·(end − start), computed as PyTorch 1.13's
+// CPU kernel does (from end when weight ≥ 0.5, so that weight 1 gives end
+// exactly, each form one fused multiply-add). start and
 // end must have one floating dtype and weight (a tensor or a wrapped number)
 // that dtype too unless it is a wrapped number; all three broadcast.
 func Lerp(start, end, weight *Tensor) (*Tensor, error) {
@@ -76,23 +81,36 @@ func lerpTypes(start, end, weight *Tensor) error {
 	return nil
 }
 
-var lerpKernels = computed(FloatingDTypes(ByDType[func(*Iter) error]{Float32: lerpLoop[float32], Float64: lerpLoop[float64]}))
+var lerpKernels = computed(FloatingDTypes(ByDType[func(*Iter) error]{
+	Float32: lerpLoop(vecmath.LerpF32, vecmath.LerpFloat32, vecmath.LerpFloat32S),
+	Float64: lerpLoop(vecmath.LerpF64, vecmath.LerpFloat64, vecmath.LerpFloat64S)}))
 
-func lerp[T Float](a, b, w T) T {
-	if math.Abs(float64(w)) < 0.5 {
-		return a + w*(b-a)
+// lerpLoop runs lerp: f is one element, PyTorch 1.13's CPU form
+// (w < 0.5 ? fma(w, end−start, start) : end − (1−w)·(end−start), each
+// fused multiply-add rounded once), vv and vs its vector kernels for
+// contiguous runs with a weight tensor or one weight; strided runs take f
+// element by element, the same bits.
+func lerpLoop[T Float](f func(a, b, w T) T, vv func(dst, a, b, w []T), vs func(dst, a, b []T, w T)) func(*Iter) error {
+	return func(it *Iter) error {
+		out := it.ops[0].storage.data.([]T)
+		a, b, w := it.ops[1].storage.data.([]T), it.ops[2].storage.data.([]T), it.ops[3].storage.data.([]T)
+		return it.Run(func(offs, inner []int, n int) {
+			if inner[0] == 1 && inner[1] == 1 && inner[2] == 1 {
+				o, x, y := out[offs[0]:offs[0]+n], a[offs[1]:offs[1]+n], b[offs[2]:offs[2]+n]
+				switch inner[3] {
+				case 1:
+					vv(o, x, y, w[offs[3]:offs[3]+n])
+					return
+				case 0:
+					vs(o, x, y, w[offs[3]])
+					return
+				}
+			}
+			for i := range n {
+				out[offs[0]+i*inner[0]] = f(a[offs[1]+i*inner[1]], b[offs[2]+i*inner[2]], w[offs[3]+i*inner[3]])
+			}
+		})
 	}
-	return b - (b-a)*(1-w)
-}
-
-func lerpLoop[T Float](it *Iter) error {
-	out := it.ops[0].storage.data.([]T)
-	a, b, w := it.ops[1].storage.data.([]T), it.ops[2].storage.data.([]T), it.ops[3].storage.data.([]T)
-	return it.Run(func(offs, inner []int, n int) {
-		for i := range n {
-			out[offs[0]+i*inner[0]] = lerp(a[offs[1]+i*inner[1]], b[offs[2]+i*inner[2]], w[offs[3]+i*inner[3]])
-		}
-	})
 }
 
 // Isclose reports element-wise whether |a − b| <= atol + rtol·|b|, as

@@ -12,7 +12,7 @@ var (
 	// FmodSpec is C's fmod: the remainder with the dividend's sign; an
 	// integer division by zero is an error.
 	FmodSpec = defBinary(&BinarySpec{Name: "fmod", dtypes: sameDType, intRefuses: true,
-		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: floatLoop(fmod32), Float64: floatLoop(math.Mod), Int64: intDivLoop(func(a, b int64) int64 { return a % b })})})
+		kernels: NoBoolRealDTypes(ByDType[binaryKernel]{Float32: fmod32Kernel, Float64: floatLoop(math.Mod), Int64: intDivLoop(func(a, b int64) int64 { return a % b })})})
 	// FmaxSpec and FminSpec are maximum and minimum that ignore a NaN
 	// operand (NaN only when both are).
 	FmaxSpec = defBinary(&BinarySpec{Name: "fmax", dtypes: sameDType,

@@ -11,7 +11,9 @@ import (
 // cpu/PowKernel.cpp): 0 fills 1, 1 copies, and for float32 and float64
 // 2 is x*x, 3 is x*x*x (two roundings), 0.5 sqrt, -0.5 1/sqrt(x) (two
 // roundings, as PyTorch's rsqrt), -1 1/x and -2 1/(x*x); integers take
-// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow, as before.
+// x*x and x*x*x for 2 and 3. Every other exponent is math.Pow's value:
+// vecmath.PowFloat32's lanes for float32 (its bits), math.Pow for
+// float64.
 
 // powScalarExponent returns the exponent of it when one value is broadcast
 // to every element (a number, or any one-element tensor).
@@ -25,9 +27,11 @@ func powScalarExponent[T Computable](it *Iter) (T, bool) {
 }
 
 // powFloatKernel is pow's kernel for float32 and float64. Exponents
-// other than PyTorch's special values keep the element-wise loop over
-// math.Pow: typed loops (powVV, powVS) were tried and ran 15-40% slower
-// on Zen 4 under load, with 3% fewer instructions (docs/performance.md).
+// other than PyTorch's special values take vecmath.PowFloat32 for
+// float32 (float32(math.Pow(x, y))'s bits, computed in float64 lanes),
+// and the element-wise loop over math.Pow for float64: typed loops
+// around math.Pow (powVV, powVS) were tried and ran 15-40% slower on
+// Zen 4 under load, with 3% fewer instructions (docs/performance.md).
 func powFloatKernel[T Float]() binaryKernel {
 	return func(it *Iter) error {
 		if e, ok := powScalarExponent[T](it); ok {
@@ -37,9 +41,16 @@ func powFloatKernel[T Float]() binaryKernel {
 					sv: func(o []T, a T, _ []T) { fill(o, g(a)) }})
 			}
 		}
+		if f, ok := any(vecmath.PowF32).(func(a, b T) T); ok {
+			return runBinary(it, f, any(&powF32Paths).(*fastPaths[T, T]))
+		}
 		return runBinary(it, powFloat[T], nil)
 	}
 }
+
+// powF32Paths are float32 pow's runs; vecmath.PowF32, their element,
+// serves strided runs with the same bits.
+var powF32Paths = fastPaths[float32, float32]{vv: vecmath.PowFloat32, vs: vecmath.PowFloat32VS, sv: vecmath.PowFloat32SV}
 
 // powScalarFloat returns x ** e for one element and over a contiguous run
 // (dst[i] = x ** src[i] with the same bits), PyTorch's expression for e,
