@@ -169,6 +169,7 @@ func buildModule() *lang.Module {
 	defNpmath(m)
 	defNptext(m)
 	defNpidx(m)
+	defNpnames(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
