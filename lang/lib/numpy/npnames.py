@@ -498,6 +498,15 @@ def _inv_or_nan(x):
     return out.reshape(x.shape)
 
 
+def _matrix_norms(x, p):
+    # np.linalg.norm(x, p, axis=(-2, -1)), one matrix at a time
+    if x.ndim == 2:
+        return np.linalg.norm(x, p)
+    n = x.shape[-1]
+    flat = x.reshape((-1, x.shape[-2], n))
+    return np.array([np.linalg.norm(m, p) for m in flat]).reshape(x.shape[:-2])
+
+
 def cond(x, p=None):
     x = np.asarray(x)
     if x.ndim >= 2 and x.size == 0 and x.shape[-1] * x.shape[-2] == 0:
@@ -521,7 +530,7 @@ def cond(x, p=None):
             rt = x.dtype
         with np.errstate(all='ignore'):
             invx = _inv_or_nan(x.astype(np.complex128 if x.dtype.kind == 'c' else np.float64))
-            r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(invx, p, axis=(-2, -1))
+            r = _matrix_norms(x, p) * _matrix_norms(invx, p)
         r = np.asarray(r).astype(np.float32 if rt in (np.float32, np.complex64) else np.float64)
     r = np.asarray(r)
     nan_mask = np.isnan(r)

@@ -111,3 +111,32 @@ func TestNpnamesKaelLimits(t *testing.T) {
 		{Src: "np.arange(3).dump('x.pkl')", Want: "NotImplementedError: kael cannot pickle NumPy arrays (ndarray.dumps, ndarray.dump, pickle.dumps(a)): np.save and np.load write and read NumPy's .npy format, and a.tobytes() with np.frombuffer keep the raw elements"},
 	})
 }
+
+// TestNpnamesLinalgMatchesNumPy covers np.linalg's cond (every order,
+// stacks, singular matrices, NaN input, NumPy's errors), multi_dot (the
+// order NumPy picks, 1-d ends, out=), tensorinv and tensorsolve. The
+// orders None, 2 and -2 divide singular values, which kael's SVD (gonum's
+// LAPACK) may give in other last bits than OpenBLAS's: compared rounded.
+func TestNpnamesLinalgMatchesNumPy(t *testing.T) {
+	const a = "a = np.array([[1., 2], [3, 4]])\n"
+	langtest.CheckMatchesCPython(t, npnamesPrelude, []string{
+		a + "[np.linalg.cond(a, p) for p in ('fro', 'nuc', np.inf, -np.inf, 1, -1)]",
+		a + "[round(float(np.linalg.cond(a, p)), 12) for p in (None, 2, -2)], type(np.linalg.cond(a))",
+		"[np.linalg.cond(np.array([[1., 0], [0, 0]]), p) for p in (None, 'fro', np.inf, 1, -1, 2, -2)]",
+		"np.linalg.cond(np.ones((2, 3))) > 1e15", "np.linalg.cond(np.ones((2, 3)), 1)", a + "np.linalg.cond(a, 3)", a + "np.linalg.cond(a, 'x')",
+		"np.linalg.cond(np.ones(3))", "np.linalg.cond(np.zeros((0, 0)))",
+		"np.linalg.cond(np.array([[[1., 2], [3, 4]], [[2, 0], [0, 1]]])).round(8), np.linalg.cond(np.array([[[1., 2], [3, 4]], [[2, 0], [0, 0]]]), 1)",
+		"np.linalg.cond(np.float32([[1, 2], [3, 4]])).dtype, np.linalg.cond(np.float32([[1, 2], [3, 4]]), 1).dtype",
+		"np.linalg.cond(np.array([[1., np.nan], [3, 4]]), 1)", "round(float(np.linalg.cond([[2, 1], [1, 3]])), 12)",
+		"np.linalg.multi_dot([np.ones(3), np.ones((3, 2)), np.ones(2)])", "np.linalg.multi_dot([np.ones(3)])",
+		"np.linalg.multi_dot([np.arange(6).reshape(2, 3), np.arange(12).reshape(3, 4), np.arange(4).reshape(4, 1), np.arange(5).reshape(1, 5)])",
+		"np.linalg.multi_dot([np.arange(3), np.arange(12).reshape(3, 4), np.arange(4)]), np.linalg.multi_dot([np.arange(3), np.arange(12).reshape(3, 4), np.ones((4, 2))])",
+		"np.linalg.multi_dot([np.ones((2, 2, 2)), np.ones((2, 2))])", "np.linalg.multi_dot([np.ones((2, 2, 2)), np.ones((2, 2)), np.ones((2, 2))])",
+		"o = np.zeros((2, 2))\nr = np.linalg.multi_dot([np.eye(2), np.eye(2) * 2, np.ones((2, 2)), np.eye(2)], out=o)\nr is o, o",
+		"np.linalg.tensorinv(np.eye(4*6).reshape(4, 6, 8, 3), ind=2).shape", "np.linalg.tensorinv(np.eye(4).reshape(4, 2, 2), ind=1)",
+		"np.linalg.tensorinv(np.eye(4).reshape(4, 2, 2), ind=0)",
+		"np.linalg.tensorsolve(np.eye(6).reshape(6, 2, 3), np.ones(6))", "np.linalg.tensorsolve(np.ones((2, 3)), np.ones(3))",
+		"a = np.eye(6).reshape(2, 3, 6) * 2\nnp.linalg.tensorsolve(a, np.arange(6.).reshape(2, 3))",
+		"np.linalg.tensorsolve(np.eye(6).reshape(2, 3, 2, 3) * 3, np.ones((2, 3)), axes=(0, 1))",
+	})
+}
