@@ -72,4 +72,5 @@ var numpyModules = []string{
 	"numpy.random",
 	"numpy.rec",
 	"numpy.testing",
+	"numpy.version",
 }

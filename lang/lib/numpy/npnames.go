@@ -33,6 +33,7 @@ func init() {
 		}
 		defSourceFuncs(linalgModule.Attrs, npnamesModule, npnamesLinalg)
 		libModule.Attrs["scimath"] = emathModule
+		lang.RegisterModule("numpy.version", "The version of NumPy that kael's NumPy follows.", func() *lang.Module { return versionModule })
 		lang.RegisterModule("numpy.lib.scimath", "NumPy's math with complex results outside the real domain (np.emath).", func() *lang.Module { return emathModule })
 	})
 }
@@ -48,6 +49,10 @@ var npnamesFuncs = []sourceFunc{
 	{"diagonal(a, offset=0, axis1=0, axis2=1)", "The diagonal at offset of the matrices over axis1 and axis2 of a, along a last axis: a read-only view of a, as NumPy 1.24's."},
 	{"fill_diagonal(a, val, wrap=False)", "Writes val (repeated as needed) on the main diagonal of a, in place: a 2-d array (wrap=True starts again below a tall one's diagonal) or one whose dimensions are all equal."},
 	{"packbits(a, axis=None, bitorder='big')", "The elements of the integer or bool array a, each as one bit (nonzero or not), packed into uint8 along axis (the flattened a when None), the last byte padded with zeros; bitorder 'big' or 'little'."},
+	{"info(object=None, maxwidth=76, output=None, toplevel='numpy')", "Prints kael's documentation of object (a function's signature and doc; an array's class, shape, strides, flags and dtype; a name of np); info() describes itself."},
+	{"source(object, output=None)", "NumPy prints a function's Python source; kael's NumPy is Go and its own Python, so it prints 'Not available for this object.', as NumPy does for compiled functions."},
+	{"lookfor(what, module=None, import_modules=True, regenerate=False, output=None)", "Prints the functions of np, np.linalg, np.fft and np.random whose name or doc holds every word of what, with the last line of each doc (kael's docs, in name order, where NumPy ranks its docstrings)."},
+	{"test(label='fast', verbose=1, extra_argv=None, doctests=False, coverage=False, durations=-1, tests=None)", "NumPy runs its pytest suite; kael's NumPy has none to run: a NotImplementedError."},
 	{"unpackbits(a, axis=None, count=None, bitorder='big')", "The bits of the uint8 array a along axis (the flattened a when None) as a uint8 array of 0s and 1s; count keeps that many (negative: drops that many from the end; more pads with zeros)."},
 }
 
@@ -89,6 +94,21 @@ var npnamesLinalg = []sourceFunc{
 	{"tensorsolve(a, b, axes=None)", "x with np.tensordot(a, x, x.ndim) == b; axes moves those axes of a to the end first."},
 }
 
+// NumPy's warning classes: np.ComplexWarning (a RuntimeWarning), and
+// np.VisibleDeprecationWarning and np.RankWarning (UserWarnings).
+var (
+	complexWarningClass            = lang.RegisterExceptionClass("ComplexWarning", "numpy", "ComplexWarning", "RuntimeWarning")
+	visibleDeprecationWarningClass = lang.RegisterExceptionClass("VisibleDeprecationWarning", "numpy", "VisibleDeprecationWarning", "UserWarning")
+	rankWarningClass               = lang.RegisterExceptionClass("RankWarning", "numpy", "RankWarning", "UserWarning")
+)
+
+// versionModule is numpy.version: the NumPy release kael's NumPy
+// follows (np.__version__) and that release's git revision.
+var versionModule = &lang.Module{Name: "numpy.version", Doc: "The version of NumPy that kael's NumPy follows.", Attrs: map[string]lang.Value{
+	"version": "1.24.2", "short_version": "1.24.2", "full_version": "1.24.2",
+	"git_revision": "85f38ab180ece5290f64e8ddbd9cf06ad8fa4a5e", "release": true,
+}}
+
 // emathModule is np.emath.
 var emathModule = func() *lang.Module {
 	m := map[string]lang.Value{}
@@ -103,6 +123,10 @@ var emathModule = func() *lang.Module {
 func defNpnames(m map[string]lang.Value) {
 	defSourceFuncs(m, npnamesModule, npnamesFuncs)
 	m["emath"] = emathModule
+	m["version"] = versionModule
+	m["ComplexWarning"] = complexWarningClass
+	m["VisibleDeprecationWarning"] = visibleDeprecationWarningClass
+	m["RankWarning"] = rankWarningClass
 	if base, ok := m["float_power"].(*lang.Builtin); ok {
 		m["float_power"] = base.WithFn(func(a *lang.Args) (lang.Value, error) {
 			v, err := a.Call(base, a.Values()...)

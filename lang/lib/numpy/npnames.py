@@ -655,3 +655,91 @@ def tensorsolve(a, b, axes=None):
     b = b.ravel()
     res = np.linalg.solve(a, b)
     return res.reshape(oldshape)
+
+
+# np.info, np.source, np.lookfor and np.test: NumPy's help functions over
+# kael's docs (kael's functions are Go or its own Python, not NumPy's
+# source or docstrings)
+
+def _sig(obj):
+    name = getattr(obj, '__name__', None) or type(obj).__name__
+    try:
+        import inspect
+        return name + str(inspect.signature(obj))
+    except Exception:
+        return name + '(...)'
+
+
+def info(object=None, maxwidth=76, output=None, toplevel='numpy'):
+    import sys
+    out = sys.stdout if output is None else output
+    if object is None:
+        object = info
+    if isinstance(object, np.ndarray):
+        a = object
+        print("class: ", type(a).__name__, file=out)
+        print("shape: ", a.shape, file=out)
+        print("strides: ", a.strides, file=out)
+        print("itemsize: ", a.itemsize, file=out)
+        print("aligned: ", a.flags.aligned, file=out)
+        print("contiguous: ", a.flags.c_contiguous, file=out)
+        print("fortran: ", a.flags.f_contiguous, file=out)
+        print("data pointer: (kael's arrays give no address)", file=out)
+        print("byteorder: ", "little", file=out)
+        print("byteswap: ", False, file=out)
+        print("type: %s" % (a.dtype,), file=out)
+        return None
+    if isinstance(object, str):
+        hits = [n for n in dir(np) if n == object]
+        if not hits:
+            print("Help for %s not found." % object, file=out)
+            return None
+        object = getattr(np, object)
+    doc = getattr(object, '__doc__', None) or ''
+    name = getattr(object, '__name__', None)
+    if callable(object) and not (name and doc.startswith(name + '(')):
+        print(" " + _sig(object) + "\n", file=out)
+    print(doc, file=out)
+    return None
+
+
+def source(object, output=None):
+    import sys
+    out = sys.stdout if output is None else output
+    print("Not available for this object.", file=out)
+    return None
+
+
+def lookfor(what, module=None, import_modules=True, regenerate=False, output=None):
+    words = str(what).lower().split()
+    found = []
+    spaces = [('numpy', np), ('numpy.linalg', np.linalg), ('numpy.fft', np.fft), ('numpy.random', np.random)]
+    for prefix, mod in spaces:
+        for name in dir(mod):
+            if name.startswith('_'):
+                continue
+            obj = getattr(mod, name, None)
+            doc = getattr(obj, '__doc__', None)
+            if not callable(obj) or not isinstance(doc, str):
+                continue
+            text = (name + ' ' + doc).lower()
+            if all(w in text for w in words):
+                first = [ln for ln in doc.split('\n') if ln.strip()]
+                found.append((prefix + '.' + name, first[-1].strip() if first else ''))
+    header = "Search results for '%s'" % what
+    lines = [header, "-" * len(header)]
+    for name, line in found:
+        lines.append("%s\n    %s" % (name, line))
+    if not found:
+        lines.append("Nothing found.")
+    if output is None:
+        print("\n".join(lines))
+    else:
+        output.write("\n".join(lines))
+    return None
+
+
+def test(label='fast', verbose=1, extra_argv=None, doctests=False, coverage=False, durations=-1, tests=None):
+    raise NotImplementedError(
+        "kael's NumPy has no test suite to run: NumPy's tests are pytest files over NumPy's "
+        "C core; kael's are Go tests that compare it with NumPy (go test ./lang/lib/numpy)")

@@ -140,3 +140,43 @@ func TestNpnamesLinalgMatchesNumPy(t *testing.T) {
 		"np.linalg.tensorsolve(np.eye(6).reshape(2, 3, 2, 3) * 3, np.ones((2, 3)), axes=(0, 1))",
 	})
 }
+
+// TestNpnamesTypesAndModulesMatchNumPy covers the names of NumPy's types
+// kael has no dtype for (their place in NumPy's hierarchy), the warning
+// classes, numpy.version and np.source's text.
+func TestNpnamesTypesAndModulesMatchNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, npnamesPrelude, []string{
+		"np.longdouble, np.clongdouble, np.float128, np.complex256, np.longfloat, np.clongfloat, np.longcomplex, np.datetime64, np.timedelta64, np.void",
+		"np.longdouble is np.float128, np.clongdouble is np.complex256, np.float128.__name__, np.void.__module__",
+		"issubclass(np.longdouble, np.floating), issubclass(np.clongdouble, np.complexfloating), issubclass(np.timedelta64, np.signedinteger), issubclass(np.datetime64, np.generic), issubclass(np.datetime64, np.number), issubclass(np.void, np.flexible)",
+		"np.issubdtype(np.float64, np.longdouble), isinstance(np.float64(1), np.longdouble), isinstance(1.0, np.float128), np.issubdtype(np.longdouble, np.floating)",
+		"a = np.zeros(2, dtype=[('x', 'f4'), ('y', 'i8')])\nisinstance(a[0], np.void), isinstance(a[0], np.generic), isinstance(a[0], np.number)",
+		"np.ComplexWarning.__mro__, np.RankWarning.__mro__, np.VisibleDeprecationWarning.__mro__, np.RankWarning.__module__",
+		"W(lambda: warnings.warn('x', np.VisibleDeprecationWarning))",
+		"try:\n    raise np.ComplexWarning('c')\nexcept RuntimeWarning as e:\n    r = repr(e)\nr",
+		"np.version.version, np.version.short_version, np.version.full_version, np.version.release, np.version.__name__, np.version.version == np.__version__",
+		"from numpy.version import version, git_revision\nversion, len(git_revision)",
+		"import io\nf = io.StringIO()\nnp.source(np.add, output=f)\nf.getvalue()",
+		"import io\nf = io.StringIO()\nnp.lookfor('qzxv nothing', output=f)\nf.getvalue()",
+	})
+}
+
+// TestNpnamesKaelTypesAndHelp covers what kael says where NumPy has a
+// dtype kael lacks, and its np.info, np.lookfor and np.test.
+func TestNpnamesKaelTypesAndHelp(t *testing.T) {
+	langtest.CheckCellCases(t, prelude, []langtest.Case{
+		{Src: "np.longdouble(1)", Want: "NotImplementedError: kael's NumPy has no np.longdouble (np.float128, x86-64's 80-bit extended float): its widest float is np.float64"},
+		{Src: "np.clongdouble(1)", Want: "NotImplementedError: kael's NumPy has no np.clongdouble (np.complex256, of two 80-bit extended floats): its widest complex is np.complex128"},
+		{Src: "np.datetime64('2020-01-01')", Want: "NotImplementedError: kael's NumPy has no datetime64 dtype: np.datetime64 names the class only; Python's datetime module has dates and times"},
+		{Src: "np.timedelta64(1, 'D')", Want: "NotImplementedError: kael's NumPy has no timedelta64 dtype: np.timedelta64 names the class only; Python's datetime.timedelta has durations"},
+		{Src: "np.void(b'ab')", Want: "NotImplementedError: kael's NumPy makes no np.void scalars: its records (a[i] of a structured array) are np.void instances, made by indexing"},
+		{Src: "np.zeros(2, dtype=np.longdouble)", Want: "TypeError: kael's NumPy has no dtype float128: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128"},
+		{Src: "np.finfo(np.clongdouble)", Want: "TypeError: kael's NumPy has no dtype complex256: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128"},
+		{Src: "np.dtype(np.datetime64)", Want: "TypeError: kael's NumPy has no dtype datetime64: its arrays are bool, uint8, int8, uint16, int16, uint32, int32, uint64, int64, float16, float32, float64, complex64 or complex128"},
+		{Src: "np.linalg.cond(np.array([[1+1j, 2], [3, 4]]), 'fro')", Want: "TypeError: kael's np.linalg takes real arrays, not complex128 ones"},
+		{Src: "import io\nf = io.StringIO()\nnp.info(np.zeros((2, 3), np.float32), output=f)\nf.getvalue()", Want: `"class:  ndarray\nshape:  (2, 3)\nstrides:  (12, 4)\nitemsize:  4\naligned:  True\ncontiguous:  True\nfortran:  False\ndata pointer: (kael's arrays give no address)\nbyteorder:  little\nbyteswap:  False\ntype: float32\n"`},
+		{Src: "import io\nf = io.StringIO()\nnp.info('packbits', output=f)\nnp.info('nosuch', output=f)\nf.getvalue().splitlines()[0], f.getvalue().splitlines()[-1]", Want: `(" packbits(a, axis=None, bitorder='big')", 'Help for nosuch not found.')`},
+		{Src: "import io\nf = io.StringIO()\nnp.lookfor('fill diagonal', output=f)\nf.getvalue().splitlines()[:3]", Want: `["Search results for 'fill diagonal'", '----------------------------------', 'numpy.fill_diagonal']`},
+		{Src: "np.test()", Want: "NotImplementedError: kael's NumPy has no test suite to run: NumPy's tests are pytest files over NumPy's C core; kael's are Go tests that compare it with NumPy (go test ./lang/lib/numpy)"},
+	})
+}
