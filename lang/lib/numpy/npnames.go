@@ -2,6 +2,7 @@ package numpy
 
 import (
 	_ "embed" // npnames.py
+	"strings"
 
 	"github.com/kael-dev/kael/lang"
 	_ "github.com/kael-dev/kael/lang/lib/warnings" // npnames.py imports warnings
@@ -33,6 +34,15 @@ func init() {
 		}
 		defSourceFuncs(linalgModule.Attrs, npnamesModule, npnamesLinalg)
 		libModule.Attrs["scimath"] = emathModule
+		for _, name := range append([]string{""}, coreModuleNames...) {
+			full := strings.TrimSuffix("numpy.core."+name, ".")
+			lang.RegisterModule(full, "NumPy's core package (np's own names in kael's NumPy).", func() *lang.Module {
+				if numpyModule == nil {
+					numpyModule = buildModule()
+				}
+				return coreModules[name]
+			})
+		}
 		lang.RegisterModule("numpy.version", "The version of NumPy that kael's NumPy follows.", func() *lang.Module { return versionModule })
 		lang.RegisterModule("numpy.lib.scimath", "NumPy's math with complex results outside the real domain (np.emath).", func() *lang.Module { return emathModule })
 	})
@@ -108,6 +118,42 @@ var versionModule = &lang.Module{Name: "numpy.version", Doc: "The version of Num
 	"version": "1.24.2", "short_version": "1.24.2", "full_version": "1.24.2",
 	"git_revision": "85f38ab180ece5290f64e8ddbd9cf06ad8fa4a5e", "release": true,
 }}
+
+// npnamesCore are np.core's helpers npnames.py defines.
+var npnamesCore = []sourceFunc{
+	{"normalize_axis_index(axis, ndim, msg_prefix=None)", "axis (an int from -ndim to ndim - 1) as a non-negative axis, else NumPy's AxisError (its message after msg_prefix)."},
+	{"normalize_axis_tuple(axis, ndim, argname=None, allow_duplicate=False)", "axis (an int or a sequence of ints) as a tuple of non-negative axes, with NumPy's AxisError and its ValueError for a repeated axis."},
+}
+
+// numpy.core and its modules numeric, multiarray, umath and fromnumeric:
+// kael's NumPy is one module, so each is np's namespace under NumPy's
+// name (as numpy/core re-exports what np has), with the two axis
+// helpers libraries import from NumPy's private layout. Made from np's
+// finished names (defCore, at the end of buildModule).
+var (
+	coreModuleNames = []string{"numeric", "multiarray", "umath", "fromnumeric"}
+	coreModules     = map[string]*lang.Module{}
+)
+
+// defCore makes np.core from np's names m.
+func defCore(m map[string]lang.Value) {
+	base := map[string]lang.Value{}
+	for k, v := range m {
+		base[k] = v
+	}
+	defSourceFuncs(base, npnamesModule, npnamesCore)
+	core := map[string]lang.Value{}
+	for k, v := range base {
+		core[k] = v
+	}
+	for _, name := range coreModuleNames {
+		sub := &lang.Module{Name: "numpy.core." + name, Attrs: base, Doc: "numpy.core." + name + ": in kael's NumPy, np's own names (kael's NumPy is one module), with normalize_axis_index and normalize_axis_tuple."}
+		coreModules[name] = sub
+		core[name] = sub
+	}
+	coreModules[""] = &lang.Module{Name: "numpy.core", Attrs: core, Doc: "numpy.core: in kael's NumPy, np's own names and the modules numeric, multiarray, umath and fromnumeric, which hold them too (kael's NumPy is one module)."}
+	m["core"] = coreModules[""]
+}
 
 // emathModule is np.emath.
 var emathModule = func() *lang.Module {

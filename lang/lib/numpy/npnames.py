@@ -743,3 +743,30 @@ def test(label='fast', verbose=1, extra_argv=None, doctests=False, coverage=Fals
     raise NotImplementedError(
         "kael's NumPy has no test suite to run: NumPy's tests are pytest files over NumPy's "
         "C core; kael's are Go tests that compare it with NumPy (go test ./lang/lib/numpy)")
+
+
+# np.core's helpers that libraries import (numpy/core/multiarray's
+# normalize_axis_index, numpy/core/numeric.py's normalize_axis_tuple)
+
+def normalize_axis_index(axis, ndim, msg_prefix=None):
+    import operator
+    axis = operator.index(axis)
+    if axis < -ndim or axis >= ndim:
+        prefix = '' if msg_prefix is None else '%s: ' % msg_prefix
+        raise np.AxisError("%saxis %d is out of bounds for array of dimension %d" % (prefix, axis, ndim))
+    return axis % ndim
+
+
+def normalize_axis_tuple(axis, ndim, argname=None, allow_duplicate=False):
+    import operator
+    if type(axis) not in (tuple, list):
+        try:
+            axis = [operator.index(axis)]
+        except TypeError:
+            pass
+    axis = tuple([normalize_axis_index(ax, ndim, argname) for ax in axis])
+    if not allow_duplicate and len(set(axis)) != len(axis):
+        if argname:
+            raise ValueError('repeated axis in `{}` argument'.format(argname))
+        raise ValueError('repeated axis')
+    return axis

@@ -180,3 +180,18 @@ func TestNpnamesKaelTypesAndHelp(t *testing.T) {
 		{Src: "np.test()", Want: "NotImplementedError: kael's NumPy has no test suite to run: NumPy's tests are pytest files over NumPy's C core; kael's are Go tests that compare it with NumPy (go test ./lang/lib/numpy)"},
 	})
 }
+
+// TestNpnamesCoreMatchesNumPy covers numpy.core and its modules numeric,
+// multiarray, umath and fromnumeric (np's own names in kael) and the
+// axis helpers libraries import from them.
+func TestNpnamesCoreMatchesNumPy(t *testing.T) {
+	langtest.CheckMatchesCPython(t, npnamesPrelude, []string{
+		"np.core.numeric.isclose is np.isclose, np.core.multiarray.array is np.array, np.core.umath.maximum is np.maximum, np.core.fromnumeric.sum is np.sum, np.core.float64 is np.float64",
+		"from numpy.core.multiarray import normalize_axis_index\nnormalize_axis_index(-1, 3), normalize_axis_index(2, 3)",
+		"np.core.multiarray.normalize_axis_index(3, 2)", "np.core.multiarray.normalize_axis_index(3, 2, 'axis1')",
+		"from numpy.core.numeric import normalize_axis_tuple\nnormalize_axis_tuple(-1, 2), normalize_axis_tuple([0, -1], 3)",
+		"np.core.numeric.normalize_axis_tuple((0, 0), 2)", "np.core.numeric.normalize_axis_tuple((0, -2), 2, 'axes')",
+		"np.core.numeric.normalize_axis_tuple((0, -2), 2, allow_duplicate=True)",
+		"import numpy.core.numeric as n\nn.__name__, np.core.__name__, np.core.numeric is n, hasattr(np, 'normalize_axis_index')",
+	})
+}

@@ -234,6 +234,7 @@ func buildModule() *lang.Module {
 			}
 		}
 	}
+	defCore(m)
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 
