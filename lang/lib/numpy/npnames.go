@@ -112,6 +112,18 @@ var (
 	rankWarningClass               = lang.RegisterExceptionClass("RankWarning", "numpy", "RankWarning", "UserWarning")
 )
 
+// warnComplexCast issues NumPy's ComplexWarning for a cast of complex
+// values to a real dtype (other than bool); under an 'error' filter it
+// is the error.
+func warnComplexCast(a *lang.Args) error {
+	w, err := a.Import("warnings")
+	if err != nil {
+		return err
+	}
+	_, err = a.Call(w.Attrs["warn"], "Casting complex values to real discards the imaginary part", complexWarningClass)
+	return err
+}
+
 // versionModule is numpy.version: the NumPy release kael's NumPy
 // follows (np.__version__) and that release's git revision.
 var versionModule = &lang.Module{Name: "numpy.version", Doc: "The version of NumPy that kael's NumPy follows.", Attrs: map[string]lang.Value{

@@ -102,6 +102,10 @@ def asfarray(a, dtype=None):
         dtype = np.double
     if not np.issubdtype(dtype, np.inexact):
         dtype = np.float64
+    a = np.asarray(a)
+    if a.dtype.kind == 'c' and not np.issubdtype(dtype, np.complexfloating):
+        warnings.warn("Casting complex values to real discards the imaginary part", np.ComplexWarning, stacklevel=3)
+        a = a.real
     return np.asarray(a, dtype=dtype)
 
 
