@@ -198,6 +198,9 @@ func toDType(v lang.Value) (tensor.DType, error) {
 		if x == npObject {
 			return 0, unsupportedDType("object")
 		}
+		if x.missing != "" {
+			return 0, unsupportedDType(x.name)
+		}
 	case tensor.DType:
 		if _, ok := npDTypes[x]; !ok {
 			return 0, lang.Errorf(lang.TypeError, "Cannot interpret 'torch.%s' as a data type", x)

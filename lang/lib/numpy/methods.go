@@ -560,6 +560,11 @@ func init() {
 					if err != nil {
 						return nil, err
 					}
+					if t.DType().IsComplex() && !dt.IsComplex() && dt != tensor.Bool {
+						if err := warnComplexCast(a); err != nil {
+							return nil, err
+						}
+					}
 					return checkedCast(a, t, r, dt)
 				}},
 			{name: "copy", params: "order='C'", doc: "A copy of the array, laid out in memory in order ('C', 'F', 'A' or 'K').", methodOnly: true, fn: copyArray},

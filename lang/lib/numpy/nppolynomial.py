@@ -16,8 +16,8 @@ polyone = np.array([1])
 polyx = np.array([0, 1])
 
 
-class RankWarning(UserWarning):
-    """The design matrix of a least-squares fit is rank deficient."""
+# The design matrix of a least-squares fit is rank deficient
+RankWarning = np.RankWarning
 
 
 # -- series helpers (NumPy's polyutils) --

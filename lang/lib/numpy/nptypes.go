@@ -31,6 +31,9 @@ type AbstractType struct {
 	parent *AbstractType
 	// has reports whether a concrete dtype's scalar type derives from it.
 	has func(dt tensor.DType) bool
+	// missing, for a concrete NumPy type kael has no dtype for
+	// (missingTypes), says so when it is called or used as a dtype.
+	missing string
 }
 
 func abstractKinds(kinds string) func(dt tensor.DType) bool {
@@ -62,6 +65,23 @@ var (
 	npFlexible    = &AbstractType{name: "flexible", parent: npGeneric, has: func(tensor.DType) bool { return false }}
 	npCharacter   = &AbstractType{name: "character", parent: npFlexible, has: func(tensor.DType) bool { return false }}
 	abstractTypes = []*AbstractType{npGeneric, npNumber, npInteger, npSignedInteger, npUnsignedInteger, npInexact, npFloating, npComplexFloating, npObject, npFlexible, npCharacter}
+	// missingTypes are NumPy's concrete scalar types whose dtypes kael's
+	// core lacks: the names exist, so that a program naming them in a
+	// tuple of types or an issubdtype check runs, isinstance and
+	// issubclass answer from NumPy's hierarchy (nothing is an instance,
+	// but np.void holds kael's records), and calling one or using it as
+	// a dtype is a NotImplementedError (a TypeError, as for np.object_,
+	// from np.dtype) that says what kael has instead.
+	npVoid       = &AbstractType{name: "void", parent: npFlexible, has: func(tensor.DType) bool { return false }, missing: "kael's NumPy makes no np.void scalars: its records (a[i] of a structured array) are np.void instances, made by indexing"}
+	missingTypes = []*AbstractType{
+		{name: "float128", parent: npFloating, has: func(tensor.DType) bool { return false }, missing: "kael's NumPy has no np.longdouble (np.float128, x86-64's 80-bit extended float): its widest float is np.float64"},
+		{name: "complex256", parent: npComplexFloating, has: func(tensor.DType) bool { return false }, missing: "kael's NumPy has no np.clongdouble (np.complex256, of two 80-bit extended floats): its widest complex is np.complex128"},
+		{name: "datetime64", parent: npGeneric, has: func(tensor.DType) bool { return false }, missing: "kael's NumPy has no datetime64 dtype: np.datetime64 names the class only; Python's datetime module has dates and times"},
+		{name: "timedelta64", parent: npSignedInteger, has: func(tensor.DType) bool { return false }, missing: "kael's NumPy has no timedelta64 dtype: np.timedelta64 names the class only; Python's datetime.timedelta has durations"},
+		npVoid,
+	}
+	// missingTypeAliases are NumPy 1.24's other names of missingTypes.
+	missingTypeAliases = map[string]string{"longdouble": "float128", "longfloat": "float128", "clongdouble": "complex256", "clongfloat": "complex256", "longcomplex": "complex256"}
 )
 
 // TypeName returns "type".
@@ -76,6 +96,9 @@ func (c *AbstractType) HashKey() (string, error) { return "abstracttype:" + c.na
 // InstanceCheck is isinstance(x, np.floating): x a NumPy scalar of a
 // dtype below it.
 func (c *AbstractType) InstanceCheck(obj lang.Value) (bool, error) {
+	if _, ok := obj.(*Record); ok {
+		return c == npVoid || c == npFlexible || c == npGeneric, nil
+	}
 	s, ok := obj.(*Scalar)
 	return ok && c.has(s.t.DType()), nil
 }
@@ -107,6 +130,9 @@ func (c *AbstractType) Attr(name string) (lang.Value, bool) {
 		return lang.NewBuiltin(lang.AsValue, c.name+"(*args, **kwargs)", "NumPy's abstract scalar classes have no instances.", func(*lang.Args) (lang.Value, error) {
 			if c == npObject {
 				return nil, lang.Errorf(notImplementedError, "kael's NumPy has no object arrays or scalars: np.object_ names the class only")
+			}
+			if c.missing != "" {
+				return nil, lang.Errorf(notImplementedError, "%s", c.missing)
 			}
 			return nil, lang.Errorf(lang.TypeError, "cannot create 'numpy.%s' instances", c.name)
 		}), true
@@ -236,6 +262,12 @@ func overridePrintOptions(a *lang.Args, names map[string]string) (printOptions, 
 func defNPTypes(m map[string]lang.Value) {
 	for _, c := range abstractTypes {
 		m[c.name] = c
+	}
+	for _, c := range missingTypes {
+		m[c.name] = c
+	}
+	for alias, name := range missingTypeAliases {
+		m[alias] = m[name]
 	}
 	m["issubdtype"] = lang.NewBuiltin(lang.AsValue, "issubdtype(arg1, arg2)", "Whether the first dtype (or scalar type, or what np.dtype takes) is the second or below it in NumPy's type hierarchy: np.issubdtype(a.dtype, np.floating), np.issubdtype(np.int32, np.integer).", func(a *lang.Args) (lang.Value, error) {
 		return issubdtype(a.Value("arg1"), a.Value("arg2"))

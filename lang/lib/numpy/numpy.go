@@ -169,6 +169,7 @@ func buildModule() *lang.Module {
 	defNpmath(m)
 	defNptext(m)
 	defNpidx(m)
+	defNpnames(m)
 	m["random"] = randomModule
 	m["linalg"] = linalgModule
 	m["rec"] = recModule
@@ -233,6 +234,7 @@ func buildModule() *lang.Module {
 			}
 		}
 	}
+	defCore(m)
 	return &lang.Module{Name: "numpy", Attrs: m, Doc: "NumPy's arrays on kael's tensor core (docs/numpy.md)."}
 }
 

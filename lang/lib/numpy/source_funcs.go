@@ -22,6 +22,12 @@ type sourceFunc struct{ sig, doc string }
 // positionally, *args spread, the later ones by keyword, and a **kwargs
 // parameter's keywords as they came.
 func defSourceFuncs(m map[string]lang.Value, module string, funcs []sourceFunc) {
+	defSourceFuncsAs(m, module, "", funcs)
+}
+
+// defSourceFuncsAs is defSourceFuncs calling the module's function named
+// prefix and the name (np.emath.sqrt is npnames.py's emath_sqrt).
+func defSourceFuncsAs(m map[string]lang.Value, module, prefix string, funcs []sourceFunc) {
 	for _, f := range funcs {
 		name := f.sig[:strings.IndexByte(f.sig, '(')]
 		params := sourceParams(f.sig)
@@ -30,7 +36,7 @@ func defSourceFuncs(m map[string]lang.Value, module string, funcs []sourceFunc) 
 			if err != nil {
 				return nil, err
 			}
-			fn, err := lang.GetAttr(mod, name)
+			fn, err := lang.GetAttr(mod, prefix+name)
 			if err != nil {
 				return nil, err
 			}
