@@ -145,10 +145,11 @@ func BenchmarkWindowTable(b *testing.B) {
 
 // BenchmarkConv2dInputGrad times the input gradient alone of dcgan's
 // second and third Discriminator layers at batch 16 (4×4 kernels, stride
-// 2, padding 1), image by image (inputGradByImage) and through the
-// batch's columns, in CPU time (cpu-µs/op) beside the wall time.
+// 2, padding 1), image by image (inputGradByImage, wᵀ packed once a
+// call or by every image's GEMM) and through the batch's columns, in CPU
+// time (cpu-µs/op) beside the wall time.
 func BenchmarkConv2dInputGrad(b *testing.B) {
-	defer func() { col2imByImage = true }()
+	defer func() { col2imByImage, inputGradPackedOnce = true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
@@ -160,9 +161,9 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, byImage := range []bool{false, true} {
-			b.Run(fmt.Sprintf("%s/byImage=%v", l.name, byImage), func(b *testing.B) {
-				col2imByImage = byImage
+		for _, v := range []struct{ byImage, once bool }{{false, true}, {true, false}, {true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/packedOnce=%v", l.name, v.byImage, v.once), func(b *testing.B) {
+				col2imByImage, inputGradPackedOnce = v.byImage, v.once
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					if _, _, err := Conv2dGrads(x, w, gy, o, true, false); err != nil {
