@@ -107,7 +107,9 @@ func BenchmarkConv2dLate(b *testing.B) {
 // layers' columns (batch 16: [16, 32, 16, 16] and [16, 64, 8, 8], 4×4
 // kernels of stride 2, padding 1) and adds them back, by table, in the
 // layout of the folded convolution; and adds back the second layer's
-// ([16, 16, 32, 32]), whose gather goes by phases.
+// ([16, 16, 32, 32]), whose gather goes by phases. col2im goes by table
+// and by dense passes (col2imS2K4Rows), in CPU time beside the wall
+// time.
 func BenchmarkWindowTable(b *testing.B) {
 	for _, c := range []struct {
 		name           string
@@ -131,15 +133,21 @@ func BenchmarkWindowTable(b *testing.B) {
 				}
 			}
 		})
-		b.Run(c.name+"/col2im", func(b *testing.B) {
-			img, _ := Zeros(Float32, x.shape...)
-			table := windowTable(img.shape, img.strides, kernel, out, o, true)
-			for b.Loop() {
-				if err := col2imTable[float32](cols, img, kernel, out, l, table); err != nil {
-					b.Fatal(err)
+		for _, dense := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/col2im/dense=%v", c.name, dense), func(b *testing.B) {
+				defer func() { col2imDense = true }()
+				col2imDense = dense
+				img, _ := Zeros(Float32, x.shape...)
+				table := windowTable(img.shape, img.strides, kernel, out, o, true)
+				cpu0 := cpuTime(b)
+				for b.Loop() {
+					if err := col2imTable[float32](cols, img, kernel, out, o, l, table); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+				b.ReportMetric(float64(cpuTime(b)-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+			})
+		}
 	}
 }
 

@@ -650,7 +650,7 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 				// would hand the other thread columns in this one's
 				// cache (16 parallel regions a step at dcgan's second
 				// layer).
-				col2imTablePlanes[T](gcols, gxi, kernel, out, batchInner(1, out), table)(0, gx.shape[1])
+				col2imTablePlanes[T](gcols, gxi, kernel, out, o, batchInner(1, out), table)(0, gx.shape[1])
 			} else if err == nil {
 				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
 			}

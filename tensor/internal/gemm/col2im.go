@@ -15,31 +15,36 @@ package gemm
 //
 // p is the plane, rows of 2·ow contiguous; cols holds the plane's 16 rows
 // of the columns (kernel element ky·4 + kx), ld apart, each oh·ow
-// outputs. passes are (qoff, roff) pairs in order: the pass adds into
-// p[qoff:qoff+2·ow] the rows from cols[roff] (kx 0), roff + ld, + 2·ld
-// and + 3·ld (kx 3) at its Y. Every element gets its terms in the order
-// of the kernel elements, ky then kx, as the table's walk adds them where
-// the passes of a row go by ky (Col2imS2K4Passes): the same sums bit for
-// bit. It reports false, with nothing added, where the passes do not fit
-// p and cols.
-func Col2imS2K4Float32(p, cols []float32, ld, ow int, passes []int32) bool {
-	if ow <= 0 || ld < 0 || len(passes)%2 != 0 {
+// outputs. rows are (qoff, r1, r2) triples, an input row each: the row
+// p[qoff:qoff+2·ow] gains the pass of the kx 0 row at cols[r1] (kx at
+// r1 + kx·ld), then, where r2 is not negative, the pass at r2. Every
+// element gets its terms in the order of the kernel elements, ky then
+// kx, as the table's walk adds them where a row's passes go by ky
+// (Col2imS2K4Rows): the same sums bit for bit. It reports false, with
+// nothing added, where the rows do not fit p and cols.
+func Col2imS2K4Float32(p, cols []float32, ld, ow int, rows []int32) bool {
+	if ow <= 0 || ld < 0 || len(rows)%3 != 0 {
 		return false
 	}
-	for i := 0; i < len(passes); i += 2 {
-		q, r := int(passes[i]), int(passes[i+1])
-		if q < 0 || r < 0 || q > len(p)-2*ow || r > len(cols)-3*ld-ow {
+	fits := func(r int) bool { return r >= 0 && r <= len(cols)-3*ld-ow }
+	for i := 0; i < len(rows); i += 3 {
+		q, r1, r2 := int(rows[i]), int(rows[i+1]), int(rows[i+2])
+		if q < 0 || q > len(p)-2*ow || !fits(r1) || (r2 >= 0 && !fits(r2)) {
 			return false
 		}
 	}
-	if len(passes) == 0 {
+	if len(rows) == 0 {
 		return true
 	}
-	if col2imS2K4Arch(p, cols, ld, ow, passes) {
+	if col2imS2K4Arch(p, cols, ld, ow, rows) {
 		return true
 	}
-	for i := 0; i < len(passes); i += 2 {
-		col2imS2K4Pass(p[passes[i]:][:2*ow], cols[passes[i+1]:], ld, ow)
+	for i := 0; i < len(rows); i += 3 {
+		q := p[rows[i]:][:2*ow]
+		col2imS2K4Pass(q, cols[rows[i+1]:], ld, ow)
+		if rows[i+2] >= 0 {
+			col2imS2K4Pass(q, cols[rows[i+2]:], ld, ow)
+		}
 	}
 	return true
 }
@@ -62,24 +67,24 @@ func col2imS2K4Pass(q, r []float32, ld, ow int) {
 	}
 }
 
-// Col2imS2K4Passes returns Col2imS2K4Float32's passes for a plane of
-// 2·oh rows of 2·ow and the columns' rows ld apart: row 2b takes ky 1 at
+// Col2imS2K4Rows returns Col2imS2K4Float32's rows for a plane of 2·oh
+// rows of 2·ow and the columns' rows ld apart: row 2b takes ky 1 at
 // Y = b, then ky 3 at b − 1; row 2b + 1 ky 0 at b + 1, then ky 2 at b.
-func Col2imS2K4Passes(oh, ow, ld int) []int32 {
+func Col2imS2K4Rows(oh, ow, ld int) []int32 {
 	w := 2 * ow
-	passes := make([]int32, 0, 8*oh)
-	add := func(h, ky, y int) {
-		passes = append(passes, int32(h*w), int32(ky*4*ld+y*ow))
-	}
+	rows := make([]int32, 0, 6*oh)
+	at := func(ky, y int) int32 { return int32(ky*4*ld + y*ow) }
 	for b := range oh {
-		add(2*b, 1, b)
+		second := int32(-1)
 		if b >= 1 {
-			add(2*b, 3, b-1)
+			second = at(3, b-1)
 		}
+		rows = append(rows, int32(2*b*w), at(1, b), second)
 		if b+1 < oh {
-			add(2*b+1, 0, b+1)
+			rows = append(rows, int32((2*b+1)*w), at(0, b+1), at(2, b))
+		} else {
+			rows = append(rows, int32((2*b+1)*w), at(2, b), -1)
 		}
-		add(2*b+1, 2, b)
 	}
-	return passes
+	return rows
 }

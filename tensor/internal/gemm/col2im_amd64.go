@@ -2,19 +2,19 @@ package gemm
 
 import "golang.org/x/sys/cpu"
 
-// col2imS2K4AVX512 runs Col2imS2K4Float32's npass passes (checked) in
-// 512-bit vectors, sixteen a of a pass a turn.
+// col2imS2K4AVX512 runs Col2imS2K4Float32's nrow rows (checked) in
+// 512-bit vectors, sixteen a of a row a turn.
 //
 //go:noescape
-func col2imS2K4AVX512(p, cols *float32, ld, ow int, passes *int32, npass int)
+func col2imS2K4AVX512(p, cols *float32, ld, ow int, rows *int32, nrow int)
 
 // col2imS2K4Arch runs Col2imS2K4Float32 (arguments checked) in the
 // AVX-512 kernel where AVX-512 is the implementation in use, and reports
 // whether it did.
-func col2imS2K4Arch(p, cols []float32, ld, ow int, passes []int32) bool {
+func col2imS2K4Arch(p, cols []float32, ld, ow int, rows []int32) bool {
 	if Impl() != "avx512" || !cpu.X86.HasAVX512F {
 		return false
 	}
-	col2imS2K4AVX512(&p[0], &cols[0], ld, ow, &passes[0], len(passes)/2)
+	col2imS2K4AVX512(&p[0], &cols[0], ld, ow, &rows[0], len(rows)/3)
 	return true
 }

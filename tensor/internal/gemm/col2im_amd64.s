@@ -74,104 +74,149 @@ DATA col2imHi<>+56(SB)/4, $15
 DATA col2imHi<>+60(SB)/4, $31
 GLOBL col2imHi<>(SB), RODATA|NOPTR, $64
 
-// func col2imS2K4AVX512(p, cols *float32, ld, ow int, passes *int32, npass int)
+// MASKS sets the masks of a turn with R13 a left in the row (K6 all
+// lanes but the first on a row's first turn, all after): K1 the turn's
+// n = min(16, R13) lanes of a, K5 those of kx 3 (a − 1 in the row), K4
+// those of kx 0 (a + 1 in the row), K2 and K3 the row's 2n elements in
+// its two vectors.
+#define MASKS \
+	MOVQ    R13, CX; \
+	MOVQ    $16, AX; \
+	CMPQ    CX, AX; \
+	CMOVQGT AX, CX; \
+	MOVL    $1, AX; \
+	SHLL    CX, AX; \
+	DECL    AX; \
+	KMOVW   AX, K1; \
+	KANDW   K6, K1, K5; \
+	ADDQ    CX, CX; \
+	MOVQ    $1, AX; \
+	SHLQ    CX, AX; \
+	DECQ    AX; \
+	KMOVW   AX, K2; \
+	SHRQ    $16, AX; \
+	KMOVW   AX, K3; \
+	LEAQ    -1(R13), CX; \
+	MOVQ    $16, AX; \
+	CMPQ    CX, AX; \
+	CMOVQGT AX, CX; \
+	MOVL    $1, AX; \
+	SHLL    CX, AX; \
+	DECL    AX; \
+	KMOVW   AX, K4
+
+// PASS adds the pass whose kx 0 row is at r (kx at r + kx·ld, BX = ld
+// and R11 = 3·ld in bytes) into the even columns E (Z2) and the odd O
+// (Z3): E gains kx 1 at a and then kx 3 at a − 1, O kx 0 at a + 1 and
+// then kx 2 at a, each under its mask, so that a lane without the term
+// is left as it was.
+#define PASS(r) \
+	VMOVUPS.Z (r)(BX*1), K1, Z4; \
+	VADDPS    Z4, Z2, K1, Z2; \
+	VMOVUPS.Z -4(r)(R11*1), K5, Z5; \
+	VADDPS    Z5, Z2, K5, Z2; \
+	VMOVUPS.Z 4(r), K4, Z6; \
+	VADDPS    Z6, Z3, K4, Z3; \
+	VMOVUPS.Z (r)(BX*2), K1, Z7; \
+	VADDPS    Z7, Z3, K1, Z3
+
+// func col2imS2K4AVX512(p, cols *float32, ld, ow int, rows *int32, nrow int)
 //
-// Col2imS2K4Float32's passes in turn. A pass walks its input row 32
-// elements (sixteen a) a turn: the two vectors of the row are split into
-// the even columns (E) and the odd (O) by VPERMT2PS, E gains kx 1 at a
-// and then kx 3 at a − 1 (the row at one element before, lane a = 0 off),
-// O kx 0 at a + 1 (one element after, the row's last a off) and then kx 2
-// at a, each addition under its mask, so that a lane without the term is
-// left as it was; E and O are merged back and stored. The last turn of a
-// row of ow not a multiple of 16 loads and stores under masks of its n
-// lanes.
+// Col2imS2K4Float32's rows in turn. A row is walked 32 elements (sixteen
+// a) a turn: its two vectors are split into the even columns (E) and the
+// odd (O) by VPERMT2PS, gain the row's first pass and then its second
+// (PASS), are merged back and stored: the row is loaded and stored once
+// a turn. The last turn of a row of ow not a multiple of 16 loads and
+// stores under masks of its lanes (one vector of the row where they are
+// eight or fewer: the second is neither loaded nor stored); where ow is
+// 16 or less, every row is one such turn and its masks are set once.
 TEXT ·col2imS2K4AVX512(SB), NOSPLIT, $0-48
 	MOVQ      ld+16(FP), BX
 	SHLQ      $2, BX
+	LEAQ      (BX)(BX*2), R11
 	MOVQ      ow+24(FP), R9
-	MOVQ      passes+32(FP), R8
-	MOVQ      npass+40(FP), DX
+	MOVQ      rows+32(FP), R8
+	MOVQ      nrow+40(FP), DX
 	VMOVDQU32 col2imEven<>(SB), Z20
 	VMOVDQU32 col2imOdd<>(SB), Z21
 	VMOVDQU32 col2imLo<>(SB), Z22
 	VMOVDQU32 col2imHi<>(SB), Z23
+	CMPQ      R9, $16
+	JGT       row
+	MOVQ      R9, R13
+	MOVL      $0xfffe, AX
+	KMOVW     AX, K6
+	MASKS
 
-pass:
+row:
 	MOVLQSX 0(R8), AX
 	MOVQ    p+0(FP), DI
 	LEAQ    (DI)(AX*4), DI
 	MOVLQSX 4(R8), AX
 	MOVQ    cols+8(FP), SI
-	LEAQ    (SI)(AX*4), SI        // kx 0
-	LEAQ    (SI)(BX*1), R10       // kx 1
-	LEAQ    (R10)(BX*1), R11      // kx 2
-	LEAQ    (R11)(BX*1), R12      // kx 3
-	MOVQ    R9, R13               // a left
-	MOVL    $0xfffe, AX
-	KMOVW   AX, K6                // the row's first turn: kx 3 has no a − 1 at a = 0
+	LEAQ    (SI)(AX*4), SI        // the first pass's kx 0
+	MOVLQSX 8(R8), AX
+	XORQ    R10, R10
+	TESTQ   AX, AX
+	JS      first
+	MOVQ    cols+8(FP), R10
+	LEAQ    (R10)(AX*4), R10      // the second pass's, or 0
+
+first:
+	MOVQ  R9, R13                 // a left
+	MOVL  $0xfffe, AX
+	KMOVW AX, K6                  // the row's first turn: kx 3 has no a − 1 at a = 0
 
 turn:
-	MOVQ  R13, CX
-	CMPQ  CX, $16
-	JLE   nset
-	MOVQ  $16, CX
+	CMPQ R9, $16
+	JLE  body
+	MASKS
 
-nset:
-	MOVL  $1, AX
-	SHLL  CX, AX
-	DECL  AX
-	KMOVW AX, K1                  // the turn's n lanes of a
-	KANDW K6, K1, K5              // kx 3's
-	ADDQ  CX, CX
-	MOVQ  $1, AX
-	SHLQ  CX, AX
-	DECQ  AX
-	KMOVW AX, K2                  // the row's 2n elements: the first vector
-	SHRQ  $16, AX
-	KMOVW AX, K3                  // and the second
-	LEAQ  -1(R13), CX
-	CMPQ  CX, $16
-	JLE   n0set
-	MOVQ  $16, CX
-
-n0set:
-	MOVL  $1, AX
-	SHLL  CX, AX
-	DECL  AX
-	KMOVW AX, K4                  // kx 0's: a + 1 < ow
-
+body:
 	VMOVUPS.Z (DI), K2, Z0
+	KORTESTW  K3, K3
+	JZ        half
 	VMOVUPS.Z 64(DI), K3, Z1
+	JMP       split
+
+half:
+	VPXORD Z1, Z1, Z1             // eight a or fewer: the second vector is none of the row's
+
+split:
 	VMOVAPS   Z0, Z2
 	VPERMT2PS Z1, Z20, Z2         // E
 	VMOVAPS   Z0, Z3
 	VPERMT2PS Z1, Z21, Z3         // O
-	VMOVUPS.Z (R10), K1, Z4
-	VADDPS    Z4, Z2, K1, Z2      // E += kx 1 at a
-	VMOVUPS.Z -4(R12), K5, Z5
-	VADDPS    Z5, Z2, K5, Z2      // E += kx 3 at a − 1
-	VMOVUPS.Z 4(SI), K4, Z6
-	VADDPS    Z6, Z3, K4, Z3      // O += kx 0 at a + 1
-	VMOVUPS.Z (R11), K1, Z7
-	VADDPS    Z7, Z3, K1, Z3      // O += kx 2 at a
+	PASS(SI)
+	TESTQ     R10, R10
+	JZ        merge
+	PASS(R10)
+
+merge:
 	VMOVAPS   Z2, Z8
 	VPERMT2PS Z3, Z22, Z8         // E and O merged: the first vector
-	VPERMT2PS Z3, Z23, Z2         // and the second
 	VMOVUPS   Z8, K2, (DI)
+	KORTESTW  K3, K3
+	JZ        stored
+	VPERMT2PS Z3, Z23, Z2         // and the second
 	VMOVUPS   Z2, K3, 64(DI)
 
+stored:
+
+	SUBQ  $16, R13
+	JLE   next
 	MOVL  $0xffff, AX
 	KMOVW AX, K6
 	ADDQ  $128, DI
 	ADDQ  $64, SI
+	TESTQ R10, R10
+	JZ    turn
 	ADDQ  $64, R10
-	ADDQ  $64, R11
-	ADDQ  $64, R12
-	SUBQ  $16, R13
-	JG    turn
+	JMP   turn
 
-	ADDQ $8, R8
+next:
+	ADDQ $12, R8
 	DECQ DX
-	JNZ  pass
+	JNZ  row
 	VZEROUPPER
 	RET

@@ -4,4 +4,4 @@ package gemm
 
 // col2imS2K4Arch runs Col2imS2K4Float32 in a vector kernel: none outside
 // amd64.
-func col2imS2K4Arch(p, cols []float32, ld, ow int, passes []int32) bool { return false }
+func col2imS2K4Arch(p, cols []float32, ld, ow int, rows []int32) bool { return false }

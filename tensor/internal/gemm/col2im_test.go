@@ -56,7 +56,7 @@ func TestCol2imS2K4(t *testing.T) {
 		init[0] = float32(math.Copysign(0, -1))
 		want := append([]float32(nil), init...)
 		col2imS2K4Naive(want[:plane], cols, ld, c.oh, c.ow)
-		passes := Col2imS2K4Passes(c.oh, c.ow, ld)
+		passes := Col2imS2K4Rows(c.oh, c.ow, ld)
 		for _, name := range impls {
 			if err := SetImpl(name); err != nil {
 				t.Fatal(err)
@@ -75,8 +75,8 @@ func TestCol2imS2K4(t *testing.T) {
 				t.Errorf("%s %+v: a plane one short taken", name, c)
 			}
 			need := 0
-			for i := 1; i < len(passes); i += 2 {
-				need = max(need, int(passes[i])+3*ld+c.ow)
+			for i := 0; i < len(passes); i += 3 {
+				need = max(need, int(passes[i+1])+3*ld+c.ow, int(passes[i+2])+3*ld+c.ow)
 			}
 			if Col2imS2K4Float32(got[:plane], cols[:need-1], ld, c.ow, passes) {
 				t.Errorf("%s %+v: columns one short taken", name, c)
@@ -86,10 +86,10 @@ func TestCol2imS2K4(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if Col2imS2K4Float32(make([]float32, 8), make([]float32, 64), 4, 2, []int32{0}) {
-		t.Error("an odd number of pass offsets taken")
+	if Col2imS2K4Float32(make([]float32, 8), make([]float32, 64), 4, 2, []int32{0, 0}) {
+		t.Error("a row without its second pass taken")
 	}
-	if Col2imS2K4Float32(make([]float32, 8), make([]float32, 64), 4, 2, []int32{-1, 0}) {
+	if Col2imS2K4Float32(make([]float32, 8), make([]float32, 64), 4, 2, []int32{-1, 0, -1}) {
 		t.Error("a negative offset taken")
 	}
 }
