@@ -154,10 +154,11 @@ func BenchmarkWindowTable(b *testing.B) {
 // BenchmarkConv2dInputGrad times the input gradient alone of dcgan's
 // second and third Discriminator layers at batch 16 (4×4 kernels, stride
 // 2, padding 1), image by image (inputGradByImage, wᵀ packed once a
-// call or by every image's GEMM) and through the batch's columns, in CPU
-// time (cpu-µs/op) beside the wall time.
+// call or by every image's GEMM) and through the batch's columns, col2im
+// by table or by dense passes (col2imDense), in CPU time (cpu-µs/op)
+// beside the wall time.
 func BenchmarkConv2dInputGrad(b *testing.B) {
-	defer func() { col2imByImage, inputGradPackedOnce = true, true }()
+	defer func() { col2imByImage, inputGradPackedOnce, col2imDense = true, true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
@@ -169,9 +170,9 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, v := range []struct{ byImage, once bool }{{false, true}, {true, false}, {true, true}} {
-			b.Run(fmt.Sprintf("%s/byImage=%v/packedOnce=%v", l.name, v.byImage, v.once), func(b *testing.B) {
-				col2imByImage, inputGradPackedOnce = v.byImage, v.once
+		for _, v := range []struct{ byImage, once, dense bool }{{false, true, false}, {false, true, true}, {true, false, false}, {true, true, false}, {true, true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/packedOnce=%v/dense=%v", l.name, v.byImage, v.once, v.dense), func(b *testing.B) {
+				col2imByImage, inputGradPackedOnce, col2imDense = v.byImage, v.once, v.dense
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					if _, _, err := Conv2dGrads(x, w, gy, o, true, false); err != nil {
