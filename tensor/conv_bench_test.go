@@ -186,27 +186,27 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 }
 
 // BenchmarkConv2dKeep times the training forward (Conv2dKeep: the
-// columns kept for the weight gradient) of dcgan's first two
-// Discriminator layers at batch 16 (4×4 kernels, stride 2, padding 1),
-// each image's columns gathered just before its products and all of
-// them gathered first, the former with the weight packed once a call
-// and once an image (weightPackedOnce), in CPU time (cpu-µs/op) beside
-// the wall time.
+// columns kept for the weight gradient) of dcgan's four Discriminator
+// layers at batch 16 (4×4 kernels, stride 2, padding 1), each image's
+// columns gathered just before its products and all of them gathered
+// first, the former with the weight packed once a call and once an
+// image (weightPackedOnce), gathered by table or by dense runs
+// (im2colDense), in CPU time (cpu-µs/op) beside the wall time.
 func BenchmarkConv2dKeep(b *testing.B) {
-	defer func() { gatherByImage, weightPackedOnce = true, true }()
+	defer func() { gatherByImage, weightPackedOnce, im2colDense = true, true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
-	}{{"l1", 3, 16, 64}, {"l2", 16, 32, 32}} {
+	}{{"l1", 3, 16, 64}, {"l2", 16, 32, 32}, {"l3", 32, 64, 16}, {"l4", 64, 128, 8}} {
 		g := NewGenerator(1)
 		x, _ := Randn(g, Float32, 16, l.c, l.size, l.size)
 		w, _ := Randn(g, Float32, l.o, l.c, 4, 4)
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, v := range []struct{ byImage, weightOnce bool }{{false, true}, {true, false}, {true, true}} {
-			b.Run(fmt.Sprintf("%s/byImage=%v/weightOnce=%v", l.name, v.byImage, v.weightOnce), func(b *testing.B) {
-				gatherByImage, weightPackedOnce = v.byImage, v.weightOnce
+		for _, v := range []struct{ byImage, weightOnce, dense bool }{{false, true, true}, {true, false, true}, {true, true, false}, {true, true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/weightOnce=%v/dense=%v", l.name, v.byImage, v.weightOnce, v.dense), func(b *testing.B) {
+				gatherByImage, weightPackedOnce, im2colDense = v.byImage, v.weightOnce, v.dense
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					_, kept, err := Conv2dKeep(x, w, nil, o)
