@@ -167,9 +167,9 @@ type packedGather[T float32 | float64] struct {
 	src, dst           []T
 	channels, kk       int
 	rows, runs, nr, rw int
-	l                  int     // outputs an image, oh·ow
+	l                  int // outputs an image, oh·ow
 	out                [2]int
-	dense              bool // runs by gemm.Im2colS2K4Float32 (im2colDenseFor)
+	dense              bool    // runs by gemm.Im2colS2K4Float32 (im2colDenseFor)
 	byRun              []int32 // the table by runs: byRun[(r·kk + k)·rw + x] = table[k·l + r·rw + x]
 	tableLen           int
 	hi                 int32 // the table's largest offset
