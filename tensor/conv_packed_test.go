@@ -329,7 +329,9 @@ func TestIm2colDense(t *testing.T) {
 				}
 				SetNumThreads(old)
 				if wantKept.nr == 0 {
-					if c.dense {
+					// Packed columns need the vector gathers (none in
+					// the Go loop of KAEL_ISA=generic).
+					if c.dense && gemm.Impl() == "avx512" {
 						t.Fatal("columns not packed")
 					}
 					continue
