@@ -490,7 +490,7 @@ var col2imKernels = computed(NoBoolRealDTypes(ByDType[col2imFunc]{Float32: col2i
 // contiguous [N, C, H, W]: im2colLoop's walk with the copy reversed.
 func col2imLoop[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout) error {
 	if table := windowTable(dst.shape, dst.strides, kernel, out, o, true); table != nil {
-		return col2imTable[T](src, dst, kernel, out, l, table)
+		return col2imTable[T](src, dst, kernel, out, o, l, table)
 	}
 	return col2imRows[T](src, dst, kernel, out, o, l)
 }

@@ -107,7 +107,9 @@ func BenchmarkConv2dLate(b *testing.B) {
 // layers' columns (batch 16: [16, 32, 16, 16] and [16, 64, 8, 8], 4×4
 // kernels of stride 2, padding 1) and adds them back, by table, in the
 // layout of the folded convolution; and adds back the second layer's
-// ([16, 16, 32, 32]), whose gather goes by phases.
+// ([16, 16, 32, 32]), whose gather goes by phases. col2im goes by table
+// and by dense passes (col2imS2K4Rows), in CPU time beside the wall
+// time.
 func BenchmarkWindowTable(b *testing.B) {
 	for _, c := range []struct {
 		name           string
@@ -131,24 +133,32 @@ func BenchmarkWindowTable(b *testing.B) {
 				}
 			}
 		})
-		b.Run(c.name+"/col2im", func(b *testing.B) {
-			img, _ := Zeros(Float32, x.shape...)
-			table := windowTable(img.shape, img.strides, kernel, out, o, true)
-			for b.Loop() {
-				if err := col2imTable[float32](cols, img, kernel, out, l, table); err != nil {
-					b.Fatal(err)
+		for _, dense := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/col2im/dense=%v", c.name, dense), func(b *testing.B) {
+				defer func() { col2imDense = true }()
+				col2imDense = dense
+				img, _ := Zeros(Float32, x.shape...)
+				table := windowTable(img.shape, img.strides, kernel, out, o, true)
+				cpu0 := cpuTime(b)
+				for b.Loop() {
+					if err := col2imTable[float32](cols, img, kernel, out, o, l, table); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+				b.ReportMetric(float64(cpuTime(b)-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+			})
+		}
 	}
 }
 
 // BenchmarkConv2dInputGrad times the input gradient alone of dcgan's
 // second and third Discriminator layers at batch 16 (4×4 kernels, stride
-// 2, padding 1), image by image (inputGradByImage) and through the
-// batch's columns, in CPU time (cpu-µs/op) beside the wall time.
+// 2, padding 1), image by image (inputGradByImage, wᵀ packed once a
+// call or by every image's GEMM) and through the batch's columns, col2im
+// by table or by dense passes (col2imDense), in CPU time (cpu-µs/op)
+// beside the wall time.
 func BenchmarkConv2dInputGrad(b *testing.B) {
-	defer func() { col2imByImage = true }()
+	defer func() { col2imByImage, inputGradPackedOnce, col2imDense = true, true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
@@ -160,9 +170,9 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, byImage := range []bool{false, true} {
-			b.Run(fmt.Sprintf("%s/byImage=%v", l.name, byImage), func(b *testing.B) {
-				col2imByImage = byImage
+		for _, v := range []struct{ byImage, once, dense bool }{{false, true, false}, {false, true, true}, {true, false, false}, {true, true, false}, {true, true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/packedOnce=%v/dense=%v", l.name, v.byImage, v.once, v.dense), func(b *testing.B) {
+				col2imByImage, inputGradPackedOnce, col2imDense = v.byImage, v.once, v.dense
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					if _, _, err := Conv2dGrads(x, w, gy, o, true, false); err != nil {
@@ -176,27 +186,27 @@ func BenchmarkConv2dInputGrad(b *testing.B) {
 }
 
 // BenchmarkConv2dKeep times the training forward (Conv2dKeep: the
-// columns kept for the weight gradient) of dcgan's first two
-// Discriminator layers at batch 16 (4×4 kernels, stride 2, padding 1),
-// each image's columns gathered just before its products and all of
-// them gathered first, the former with the weight packed once a call
-// and once an image (weightPackedOnce), in CPU time (cpu-µs/op) beside
-// the wall time.
+// columns kept for the weight gradient) of dcgan's four Discriminator
+// layers at batch 16 (4×4 kernels, stride 2, padding 1), each image's
+// columns gathered just before its products and all of them gathered
+// first, the former with the weight packed once a call and once an
+// image (weightPackedOnce), gathered by table or by dense runs
+// (im2colDense), in CPU time (cpu-µs/op) beside the wall time.
 func BenchmarkConv2dKeep(b *testing.B) {
-	defer func() { gatherByImage, weightPackedOnce = true, true }()
+	defer func() { gatherByImage, weightPackedOnce, im2colDense = true, true, true }()
 	for _, l := range []struct {
 		name       string
 		c, o, size int
-	}{{"l1", 3, 16, 64}, {"l2", 16, 32, 32}} {
+	}{{"l1", 3, 16, 64}, {"l2", 16, 32, 32}, {"l3", 32, 64, 16}, {"l4", 64, 128, 8}} {
 		g := NewGenerator(1)
 		x, _ := Randn(g, Float32, 16, l.c, l.size, l.size)
 		w, _ := Randn(g, Float32, l.o, l.c, 4, 4)
 		o := DefaultConv2dOptions()
 		o.Stride = [2]int{2, 2}
 		o.Padding = [4]int{1, 1, 1, 1}
-		for _, v := range []struct{ byImage, weightOnce bool }{{false, true}, {true, false}, {true, true}} {
-			b.Run(fmt.Sprintf("%s/byImage=%v/weightOnce=%v", l.name, v.byImage, v.weightOnce), func(b *testing.B) {
-				gatherByImage, weightPackedOnce = v.byImage, v.weightOnce
+		for _, v := range []struct{ byImage, weightOnce, dense bool }{{false, true, true}, {true, false, true}, {true, true, false}, {true, true, true}} {
+			b.Run(fmt.Sprintf("%s/byImage=%v/weightOnce=%v/dense=%v", l.name, v.byImage, v.weightOnce, v.dense), func(b *testing.B) {
+				gatherByImage, weightPackedOnce, im2colDense = v.byImage, v.weightOnce, v.dense
 				cpu0 := cpuTime(b)
 				for b.Loop() {
 					_, kept, err := Conv2dKeep(x, w, nil, o)

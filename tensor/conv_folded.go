@@ -584,6 +584,10 @@ const col2imImageMinWidth = 256
 // col2imByImage, cleared by tests, turns inputGradByImage off.
 var col2imByImage = true
 
+// inputGradPackedOnce, cleared by tests and benchmarks, makes
+// inputGradByImage leave the packing of wᵀ to the GEMM of every image.
+var inputGradPackedOnce = true
+
 // inputGradByImage adds to gx [N, C, H, W] (zeros) the input gradient of
 // a convolution of weight w [G, O/G, K] whose output gradient is gp
 // [G, O/G, N·oh·ow], image by image: the columns of one image, w[g]ᵀ
@@ -610,6 +614,16 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 	}
 	// col2imLoop's walk, its window table computed once for the batch.
 	table := windowTable(gx.shape, gx.strides, kernel, out, o, true)
+	// Each group's w[g]ᵀ, the A of every image's product, packed once a
+	// call rather than by the GEMM of every image (gemm.MulA: the same
+	// slivers, the products bit for bit Mul's).
+	var wt []*gemm.PackedA[T]
+	if inputGradPackedOnce {
+		wt = make([]*gemm.PackedA[T], groups)
+		for g := range wt {
+			wt[g] = gemm.PackA(k, og, transposed(matrixOf[T](w, g)))
+		}
+	}
 	err := ParallelFor(n, 1, func(begin, end int) {
 		buf, err := getScratch[T](groups * k * l)
 		if err != nil {
@@ -622,7 +636,12 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 			for g := range groups {
 				b := matrixOf[T](gp, g)
 				b.Offset += i * l * b.ColStride
-				gemm.Mul(k, l, og, transposed(matrixOf[T](w, g)), b, matrixOf[T](gcols, g), gemm.Options{Threads: 1, Cancelled: Interrupted})
+				opt := gemm.Options{Threads: 1, Cancelled: Interrupted}
+				if wt != nil {
+					gemm.MulA(l, wt[g], b, matrixOf[T](gcols, g), opt)
+					continue
+				}
+				gemm.Mul(k, l, og, transposed(matrixOf[T](w, g)), b, matrixOf[T](gcols, g), opt)
 			}
 			gxi, err := gx.Narrow(0, i, 1)
 			if err == nil && table != nil {
@@ -631,7 +650,7 @@ func inputGradByImage[T float32 | float64](w, gp, gx *Tensor, kernel, out [2]int
 				// would hand the other thread columns in this one's
 				// cache (16 parallel regions a step at dcgan's second
 				// layer).
-				col2imTablePlanes[T](gcols, gxi, kernel, out, batchInner(1, out), table)(0, gx.shape[1])
+				col2imTablePlanes[T](gcols, gxi, kernel, out, o, batchInner(1, out), table)(0, gx.shape[1])
 			} else if err == nil {
 				err = col2imRows[T](gcols, gxi, kernel, out, o, batchInner(1, out))
 			}

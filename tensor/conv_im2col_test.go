@@ -139,7 +139,8 @@ func TestFoldedGrad(t *testing.T) {
 
 // TestInputGradByImage checks the input gradient computed image by image
 // (inputGradByImage) against the whole batch's columns and col2im, bit
-// for bit, with one and two threads: dcgan's first and second layers,
+// for bit, with wᵀ packed once a call and by every image's GEMM, with
+// one and two threads: dcgan's first and second layers,
 // both dtypes, stride 1 and 3×3 kernels (rows by run), dilation, uneven
 // padding, groups, odd sizes and an output gradient that is a transposed
 // view.
@@ -162,7 +163,7 @@ func TestInputGradByImage(t *testing.T) {
 		{"groups, odd sizes", Float64, []int{2, 6, 41, 45}, []int{9, 2, 4, 3}, opts(two, one, [4]int{1, 2, 0, 1}, 3), false},
 		{"transposed gradient", Float32, []int{2, 4, 34, 34}, []int{6, 4, 4, 4}, opts(two, one, pad1, 1), true},
 	}
-	defer func() { col2imByImage = true }()
+	defer func() { col2imByImage, inputGradPackedOnce = true, true }()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			x := mustOp(mustOp(Randn(gen, Float64, c.x...)).To(c.dtype))
@@ -193,14 +194,17 @@ func TestInputGradByImage(t *testing.T) {
 					t.Fatal(err)
 				}
 				col2imByImage = true
-				got, _, err := Conv2dGrads(x, w, g, c.o, true, false)
-				if err != nil {
-					t.Fatal(err)
+				for _, once := range []bool{false, true} {
+					inputGradPackedOnce = once
+					got, _, err := Conv2dGrads(x, w, g, c.o, true, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !Equal(got, want) {
+						t.Errorf("threads %d, wᵀ packed once %v: the input gradient by image differs from the batch's", threads, once)
+					}
 				}
 				SetNumThreads(old)
-				if !Equal(got, want) {
-					t.Errorf("threads %d: the input gradient by image differs from the batch's", threads)
-				}
 			}
 		})
 	}

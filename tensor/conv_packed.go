@@ -69,6 +69,7 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 	}
 	kept := &Conv2dColumns{cols: scratchTensor(x4.dtype, *buf, rows*width), nr: nr, release: func() { putScratch(buf) }}
 	pg := newPackedGather[T](x4, *buf, kernel, out, nr, table)
+	pg.dense = im2colDenseFor[T](x4, kernel, out, o, pg.rw)
 	var gatherImage func(img int)
 	if gatherByImage && out[0]*out[1] >= foldMaxWidth {
 		// conv2dFoldedCols multiplies image by image, the images among
@@ -99,6 +100,29 @@ func conv2dPacked[T float32 | float64](x4, weight, bias *Tensor, out [2]int, o C
 		return nil, nil, err
 	}
 	return y, kept, nil
+}
+
+// im2colDense, cleared by tests and benchmarks, turns im2colDenseFor
+// off: conv2dPacked then gathers dcgan's columns by table too.
+var im2colDense = true
+
+// im2colDenseFor reports whether conv2dPacked gathers the runs of rw
+// outputs of x4 [N, C, H, W] by gemm.Im2colS2K4Float32: T float32 under
+// AVX-512, a 4×4 kernel, stride 2, padding 1, dilation 1, H and W twice
+// the output's, rows of the planes contiguous and runs of whole output
+// rows (dcgan's Discriminator, all four layers). Each input row is then
+// loaded once and split into its even and odd columns for the four
+// kernel columns, where the table's gathers fetch every element alone:
+// the same copies. CPU time: docs/performance.md, "dcgan's im2col by
+// dense runs".
+func im2colDenseFor[T float32 | float64](x4 *Tensor, kernel, out [2]int, o Conv2dOptions, rw int) bool {
+	var zero T
+	if _, ok := any(zero).(float32); !ok || !im2colDense || gemm.Impl() != "avx512" {
+		return false
+	}
+	st := x4.strides
+	return kernel == [2]int{4, 4} && o.Stride == [2]int{2, 2} && o.Dilation == [2]int{1, 1} && o.Padding == [4]int{1, 1, 1, 1} &&
+		x4.shape[2] == 2*out[0] && x4.shape[3] == 2*out[1] && st[3] == 1 && st[2] == x4.shape[3] && out[1] > 0 && rw%out[1] == 0
 }
 
 // packedWeights returns each group's weight matrix [O/G, C/G·kh·kw]
@@ -143,7 +167,9 @@ type packedGather[T float32 | float64] struct {
 	src, dst           []T
 	channels, kk       int
 	rows, runs, nr, rw int
-	l                  int     // outputs an image, oh·ow
+	l                  int // outputs an image, oh·ow
+	out                [2]int
+	dense              bool    // runs by gemm.Im2colS2K4Float32 (im2colDenseFor)
 	byRun              []int32 // the table by runs: byRun[(r·kk + k)·rw + x] = table[k·l + r·rw + x]
 	tableLen           int
 	hi                 int32 // the table's largest offset
@@ -155,7 +181,7 @@ func newPackedGather[T float32 | float64](x4 *Tensor, dst []T, kernel, out [2]in
 	kk, l := kernel[0]*kernel[1], out[0]*out[1]
 	rw := min(nr, l)
 	pg := &packedGather[T]{x4: x4, src: x4.storage.data.([]T), dst: dst, channels: channels, kk: kk,
-		rows: channels * kk, runs: l / rw, nr: nr, rw: rw, l: l, byRun: make([]int32, len(table)), tableLen: len(table), hi: slices.Max(table)}
+		rows: channels * kk, runs: l / rw, nr: nr, rw: rw, l: l, out: out, byRun: make([]int32, len(table)), tableLen: len(table), hi: slices.Max(table)}
 	for r := range pg.runs {
 		for k := range kk {
 			copy(pg.byRun[(r*kk+k)*rw:][:rw], table[k*l+r*rw:])
@@ -190,6 +216,9 @@ func (pg *packedGather[T]) plane(img, c int) {
 		j := img*pg.l + r*rw
 		base := (j/nr)*pg.rows*nr + c*kk*nr
 		d := pg.dst[base+j%nr : base+kk*nr]
+		if pg.dense && gemm.Im2colS2K4Float32(any(d).([]float32), nr, any(p).([]float32), pg.out[0], pg.out[1], r*rw/pg.out[1], rw/pg.out[1]) {
+			continue
+		}
 		idx := pg.byRun[r*kk*rw : (r+1)*kk*rw]
 		if gatherFloat32(d, nr, p, idx, pg.hi, kk, rw) {
 			continue

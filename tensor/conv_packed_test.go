@@ -284,3 +284,69 @@ func TestWeightGradByParts(t *testing.T) {
 		})
 	}
 }
+
+// TestIm2colDense checks the training forward with its columns gathered
+// by dense runs (im2colDenseFor) against the table's gathers, bit for
+// bit, the kept columns and the output, at one and two threads: dcgan's
+// four layers (runs of one output row of 32, two of 16, four of 8, and
+// slivers of two images' rows of 4), rows not a multiple of sixteen, a
+// rectangular image, and shapes the runs leave to the table.
+func TestIm2colDense(t *testing.T) {
+	gen := NewGenerator(23)
+	o := convOptions([2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1)
+	cases := []struct {
+		name  string
+		x, w  []int
+		dense bool // whether the runs take it under AVX-512
+	}{
+		{"dcgan first", []int{4, 3, 64, 64}, []int{16, 3, 4, 4}, true},
+		{"dcgan second", []int{4, 16, 32, 32}, []int{32, 16, 4, 4}, true},
+		{"dcgan third", []int{4, 32, 16, 16}, []int{64, 32, 4, 4}, true},
+		{"dcgan fourth", []int{4, 64, 8, 8}, []int{128, 64, 4, 4}, true},
+		{"rows of 32, tall", []int{2, 2, 8, 64}, []int{3, 2, 4, 4}, true},
+		{"rows of 2", []int{16, 3, 32, 4}, []int{5, 3, 4, 4}, true},
+		{"odd height: by table", []int{2, 3, 17, 64}, []int{4, 3, 4, 4}, false},
+	}
+	defer func() { im2colDense = true }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(Randn(gen, Float32, c.x...))
+			w := mustOp(Randn(gen, Float32, c.w...))
+			for _, threads := range []int{1, 2} {
+				old := NumThreads()
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				im2colDense = false
+				want, wantKept, err := Conv2dKeep(x, w, nil, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				im2colDense = true
+				got, gotKept, err := Conv2dKeep(x, w, nil, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				SetNumThreads(old)
+				if wantKept.nr == 0 {
+					// Packed columns need the vector gathers (none in
+					// the Go loop of KAEL_ISA=generic).
+					if c.dense && gemm.Impl() == "avx512" {
+						t.Fatal("columns not packed")
+					}
+					continue
+				}
+				out, _ := convGeometry(x, w, nil, o)
+				taken := im2colDenseFor[float32](x, [2]int{4, 4}, out, o, min(wantKept.nr, out[0]*out[1]))
+				if avx512 := gemm.Impl() == "avx512"; taken != (c.dense && avx512) {
+					t.Fatalf("dense %v, want %v", taken, c.dense && avx512)
+				}
+				if !Equal(got, want) || !Equal(gotKept.cols, wantKept.cols) {
+					t.Errorf("threads %d: the columns by dense runs differ from the table's", threads)
+				}
+				wantKept.Release()
+				gotKept.Release()
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/kael-dev/kael/tensor/internal/gemm"
 	"github.com/kael-dev/kael/tensor/internal/vecmath"
 )
 
@@ -168,15 +169,50 @@ func im2colTable[T Number](x, cols *Tensor, kernel, out [2]int, l colsLayout, ta
 }
 
 // col2imTable is col2imLoop by table: the same additions in the same order.
-func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, table []int32) error {
-	return ParallelFor(dst.shape[0]*dst.shape[1], max(1, GrainSize/len(table)), col2imTablePlanes[T](src, dst, kernel, out, l, table))
+func col2imTable[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout, table []int32) error {
+	return ParallelFor(dst.shape[0]*dst.shape[1], max(1, GrainSize/len(table)), col2imTablePlanes[T](src, dst, kernel, out, o, l, table))
+}
+
+// col2imDense, cleared by tests and benchmarks, turns col2imS2K4Rows
+// off: col2imTablePlanes then takes dcgan's planes by table too.
+var col2imDense = true
+
+// col2imDenseMinWidth is the fewest outputs a row that col2im takes by
+// dense passes: with 4 (dcgan's fourth layer, input rows of 8) a row's
+// turn is a quarter of a vector, and the table's scalar loop is as fast
+// (BenchmarkWindowTable l4, CPU µs: 130–138 by table, 138–146 by passes).
+const col2imDenseMinWidth = 8
+
+// col2imS2K4Rows returns gemm.Col2imS2K4Float32's rows for the
+// planes of dst, contiguous [N, C, H, W], whose columns' rows are ld
+// apart, where T is float32 under AVX-512, the kernel 4×4, stride 2,
+// padding 1, dilation 1, H, W twice the output's and rows of at least
+// col2imDenseMinWidth outputs (dcgan's second and third layers of the
+// Discriminator); nil elsewhere. Each input row there takes two kernel
+// rows at one output row each, each input column two kernel columns at
+// outputs one apart: contiguous runs, shifted by at most one, that the
+// kernel adds in dense vectors where the table's scatter spreads runs of
+// stride 2 over masked lanes, the additions of each element in the
+// table's order (kernel element by kernel element), bit for bit. CPU
+// time: docs/performance.md, "dcgan's col2im by dense passes".
+func col2imS2K4Rows[T Number](dst *Tensor, kernel, out [2]int, o Conv2dOptions, ld int) []int32 {
+	var zero T
+	if _, ok := any(zero).(float32); !ok || !col2imDense || gemm.Impl() != "avx512" {
+		return nil
+	}
+	st := dst.strides
+	if kernel != [2]int{4, 4} || o.Stride != [2]int{2, 2} || o.Dilation != [2]int{1, 1} || o.Padding != [4]int{1, 1, 1, 1} ||
+		dst.shape[2] != 2*out[0] || dst.shape[3] != 2*out[1] || st[3] != 1 || st[2] != dst.shape[3] || out[0] == 0 || out[1] < col2imDenseMinWidth {
+		return nil
+	}
+	return gemm.Col2imS2K4Rows(out[0], out[1], ld)
 }
 
 // col2imTablePlanes returns col2imTable's work on the (image, channel)
 // planes [begin, end) of dst, for a caller that shares the planes among
 // the threads (col2imTable) or runs them all on its own thread
 // (inputGradByImage, whose images are already shared among them).
-func col2imTablePlanes[T Number](src, dst *Tensor, kernel, out [2]int, l colsLayout, table []int32) func(begin, end int) {
+func col2imTablePlanes[T Number](src, dst *Tensor, kernel, out [2]int, o Conv2dOptions, l colsLayout, table []int32) func(begin, end int) {
 	s := src.storage.data.([]T)[src.offset:]
 	d := dst.storage.data.([]T)
 	st := dst.strides
@@ -186,6 +222,7 @@ func col2imTablePlanes[T Number](src, dst *Tensor, kernel, out [2]int, l colsLay
 	// The scatter needs a kernel element's offsets to differ: rows of
 	// the plane one after the other, as the fresh images of col2im.
 	vector := st[3] == 1 && st[2] == dst.shape[3]
+	rows := col2imS2K4Rows[T](dst, kernel, out, o, l.Row)
 	return func(begin, end int) {
 		for plane := begin; plane < end; plane++ {
 			// Batch first whatever the runs (planeOf): CPU time of
@@ -194,6 +231,9 @@ func col2imTablePlanes[T Number](src, dst *Tensor, kernel, out [2]int, l colsLay
 			// 343–355 → 159–170 µs.
 			img, c := planeOf(plane, images, channels, l.Image < l.Row)
 			p := d[dst.offset+img*st[0]+c*st[1]:]
+			if rows != nil && gemm.Col2imS2K4Float32(any(p).([]float32), any(s[img*l.Image+c*kk*l.Row:]).([]float32), l.Row, out[1], rows) {
+				continue
+			}
 			if vector && scatterAddFloat32(p, s[img*l.Image+c*kk*l.Row:], l.Row, table, hi, kk, n) {
 				continue
 			}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kael-dev/kael/tensor/internal/gemm"
 )
 
 // TestWindowTableMatchesRows checks that im2col and col2im by table give
@@ -194,5 +196,70 @@ func TestWindowTableCache(t *testing.T) {
 		for i := range windowCacheSize {
 			windowTable([]int{1, 1, 9 + i, 9}, []int{81, 81, 9, 1}, [2]int{3, 3}, [2]int{4 + i/2, 4}, opts(two, one, [4]int{0, 0, 0, 0}, 1), true)
 		}
+	}
+}
+
+// TestCol2imDense checks the input gradient with col2im by dense passes
+// (col2imS2K4Rows) against col2im by table, bit for bit, through the
+// batch's columns and image by image, at one and two threads: dcgan's
+// second and third layers, rows of outputs that are not a multiple of
+// sixteen, a rectangular image, a plane with a nonzero start (the second
+// image) and the shapes the passes leave to the table (rows of four, an
+// odd height).
+func TestCol2imDense(t *testing.T) {
+	gen := NewGenerator(21)
+	o := convOptions([2]int{2, 2}, [2]int{1, 1}, [4]int{1, 1, 1, 1}, 1)
+	cases := []struct {
+		name  string
+		x, w  []int
+		dense bool // whether the passes take it under AVX-512
+	}{
+		{"dcgan second", []int{16, 16, 32, 32}, []int{32, 16, 4, 4}, true},
+		{"dcgan third", []int{16, 32, 16, 16}, []int{64, 32, 4, 4}, true},
+		{"rows of 9", []int{3, 4, 18, 18}, []int{5, 4, 4, 4}, true},
+		{"rows of 17, one image", []int{1, 2, 6, 34}, []int{3, 2, 4, 4}, true},
+		{"rectangular", []int{2, 3, 40, 20}, []int{4, 3, 4, 4}, true},
+		{"rows of 33", []int{2, 2, 4, 66}, []int{2, 2, 4, 4}, true},
+		{"dcgan fourth: by table", []int{4, 64, 8, 8}, []int{8, 64, 4, 4}, false},
+		{"odd height: by table", []int{2, 3, 17, 16}, []int{4, 3, 4, 4}, false},
+	}
+	defer func() { col2imDense, col2imByImage = true, true }()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := mustOp(Randn(gen, Float32, c.x...))
+			w := mustOp(Randn(gen, Float32, c.w...))
+			out, err := convGeometry(x, w, nil, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := col2imS2K4Rows[float32](x, [2]int{4, 4}, out, o, out[0]*out[1])
+			if avx512 := gemm.Impl() == "avx512"; (rows != nil) != (c.dense && avx512) {
+				t.Fatalf("passes %v, want them %v", rows != nil, c.dense && avx512)
+			}
+			g := mustOp(Randn(gen, Float32, c.x[0], c.w[0], out[0], out[1]))
+			for _, threads := range []int{1, 2} {
+				old := NumThreads()
+				if err := SetNumThreads(threads); err != nil {
+					t.Fatal(err)
+				}
+				for _, byImage := range []bool{false, true} {
+					col2imByImage = byImage
+					col2imDense = false
+					want, _, err := Conv2dGrads(x, w, g, o, true, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					col2imDense = true
+					got, _, err := Conv2dGrads(x, w, g, o, true, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !Equal(got, want) {
+						t.Errorf("threads %d, by image %v: the input gradient by dense passes differs from the table's", threads, byImage)
+					}
+				}
+				SetNumThreads(old)
+			}
+		})
 	}
 }
