@@ -534,6 +534,16 @@ func (c *compiler) forStmt(st *syntax.ForStmt) execFn {
 			}
 			return ctrlNext, nil
 		}
+		if g, ok := seq.(*Generator); ok && g.loopInline() {
+			// for x in gen(...): the generator's body runs here, with
+			// step as its yield's sink, and its state goes back to the
+			// session afterwards.
+			k, loopErr, err := g.runLoop(in, step)
+			if err != nil {
+				return ctrlNext, in.errorAt(err, st.Iter.Span())
+			}
+			return k, loopErr
+		}
 		// for a, b in zip(x, y): the elements go straight into the
 		// names, without the tuples. (rowsResult and rowsErr are apart
 		// from the result and loopErr of Iterate's closure below, which

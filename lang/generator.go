@@ -47,6 +47,9 @@ type Generator struct {
 }
 
 // genState is a generator's state, shared by the consumer and the body.
+// Its flags are together at the end, so that it fits the 256-byte size
+// class (a generator a for loop makes and runs to its end is recycled
+// through its session, genPool, but one that escapes is not).
 type genState struct {
 	kind string // "generator", "coroutine" or "async generator", for messages
 	name string // the function's name, for repr
@@ -70,32 +73,31 @@ type genState struct {
 	err error
 	// direct runs a generator expression's comprehension in the
 	// consumer's goroutine, handing each element to yield, and consumed
-	// says that it may: the generator is the only argument of a builtin
-	// that iterates it to its end or stops for good (sum(x for x in xs)),
-	// so nothing can resume it after the builtin stops (see
-	// compiler.genArgCall); no coroutine is needed.
-	direct   func(yield func(Value) bool) error
-	consumed bool
+	// (below) says that it may: the generator is the only argument of a
+	// builtin that iterates it to its end or stops for good
+	// (sum(x for x in xs)), so nothing can resume it after the builtin
+	// stops (see compiler.genArgCall); no coroutine is needed.
+	direct func(yield func(Value) bool) error
 	// ints, when not nil, is direct for a generator expression that
 	// hands on the ints of a range as they are (x for x in range(n)):
 	// each int unboxed, for a consumer that adds them (sumOf).
 	ints func(yield func(int64) bool) error
-	// sink is the loop body of the for statement that consumes the
-	// generator, while iterateInline runs the body in the loop's own
-	// goroutine: the body's yield calls it instead of switching to a
-	// consumer. closing says that the loop stopped and the body was
-	// thrown GeneratorExit at its yield, as close() does; caller is the
-	// exception the loop's frame handles, which the loop body sees.
-	sink    func(Value) bool
-	closing bool
+	// sink is the loop step of the for statement that consumes the
+	// generator, run in sinkIn, the loop's frame, while iterateInline
+	// runs the body in the loop's own goroutine: the body's yield calls
+	// it instead of switching to a consumer. Where the step stops the
+	// loop, sinkErr and sinkCtrl (below) are its outcome. closing says
+	// that the loop stopped and the body was thrown GeneratorExit at its
+	// yield, as close() does; caller is the exception the loop's frame
+	// handles, which the loop body sees.
+	sink    loopStep
+	sinkIn  *interp
+	sinkErr error
 	caller  *Error
 	// objectID is the id of the *Generator the program sees, once
 	// queueKill is attached to it (see resumable), for the report of
 	// what its closing raised once it is garbage; 0 before.
 	objectID int64
-	started  bool
-	running  bool
-	done     bool
 	// own is the exception the body is handling where it is suspended
 	// (CPython's gi_exc_state): it is the session's handling while the
 	// body runs, and not after it yields.
@@ -104,7 +106,14 @@ type genState struct {
 	// (cr_await); awaitedBy is set while another coroutine awaits this
 	// one; iterableCoroutine marks a generator of types.coroutine, which
 	// await accepts (coroutine.go).
-	awaiting          Value
+	awaiting Value
+	sinkCtrl ctrl
+	consumed bool
+	closing  bool
+	started  bool
+	running  bool
+	done     bool
+	// awaitedBy and iterableCoroutine: see awaiting.
 	awaitedBy         bool
 	iterableCoroutine bool
 	// live says that the body has a goroutine (started and not ended),
@@ -113,6 +122,11 @@ type genState struct {
 	// goroutines.
 	live, abandoned atomic.Bool
 }
+
+// loopStep is a for statement's step (compiler.forStmt): it runs the
+// loop body for item in the loop's frame in, and reports whether to go
+// on, or how the loop stopped (break, return) and the error it raised.
+type loopStep func(in *interp, item Value) (bool, ctrl, error)
 
 // genKilled is the panic that ends a killed body at its yield (see
 // genState.body).
@@ -259,18 +273,52 @@ func (st *genState) untrackSuspended() {
 // function, whose arguments are bound in fr (a frame that the call gives
 // back): the generator gets a frame of its own.
 func (fr *interp) makeGenerator(f *Function) (Value, error) {
-	body := fr.s.takeFrame()
+	s := fr.s
+	body := s.takeFrame()
 	if body.fn != f {
 		body.setFunction(f)
 	}
 	copy(body.locals, fr.locals)
 	body.ctx, body.depth, body.ticks, body.weight = fr.ctx, fr.depth, fr.ticks, fr.weight
-	g := newGenerator(f.qualifiedName(), fr.s, body, func(st *genState) (Value, error) {
-		return st.fr.runWithCells(f)
-	})
+	var g *Generator
+	if n := len(s.genPool); n > 0 {
+		g = s.genPool[n-1]
+		s.genPool[n-1] = nil
+		s.genPool = s.genPool[:n-1]
+		st := g.st
+		st.kind, st.name, st.fr, st.run = "generator", f.qualifiedName(), body, runFunctionBody
+	} else {
+		g = newGenerator(f.qualifiedName(), s, body, runFunctionBody)
+	}
 	body.gen = g.st
 	g.st.iterableCoroutine = f.code.iterCoro
 	return g, nil
+}
+
+// runFunctionBody runs a generator function's body, in the generator's
+// frame, which makeGenerator made a frame of the function.
+func runFunctionBody(st *genState) (Value, error) {
+	return st.fr.runWithCells(st.fr.fn)
+}
+
+// maxGenPool bounds a session's recycled generators (Session.genPool):
+// as many as for loops over generators nest in one another.
+const maxGenPool = 16
+
+// recycleGenerator keeps g, a generator whose for loop has run it
+// (Generator.runLoop), for the session's next generator function's
+// call (makeGenerator), emptied: nothing can reach it. The program never
+// saw it: loopCall made it for the loop alone, and neither the loop body
+// nor the generator's body can name it. One that has the cleanup of a
+// resumable generator (objectID), a coroutine, or whose body still has
+// its frame (not one of the session's), is not kept.
+func (s *Session) recycleGenerator(g *Generator) {
+	st := g.st
+	if s == nil || len(s.genPool) >= maxGenPool || st.objectID != 0 || st.s != s || st.fr != nil || st.next != nil || st.kind != "generator" {
+		return
+	}
+	*st = genState{s: s}
+	s.genPool = append(s.genPool, g)
 }
 
 // kill ends a suspended body's goroutine without running its code, and
@@ -541,7 +589,9 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 		if st.direct != nil {
 			return st.iterateDirect(yield)
 		}
-		return g.iterateInline(yield)
+		return g.iterateInline(nil, func(_ *interp, v Value) (bool, ctrl, error) {
+			return yield(v), ctrlNext, nil
+		})
 	}
 	for {
 		v, done, err := g.resumable().step(None, nil)
@@ -554,13 +604,35 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 	}
 }
 
+// loopInline reports whether a for loop may run g with iterateInline:
+// a generator function's generator that the loop consumes (see
+// compiler.loopCall), not started.
+func (g *Generator) loopInline() bool {
+	st := g.st
+	return st.consumed && st.direct == nil && !st.started && !st.done
+}
+
+// runLoop runs g, which loopInline accepts, as the iterable of a for
+// statement whose step is step, in the loop's frame in: the step's
+// outcome where it stopped the loop (break, return, its error), or the
+// generator's error. g goes back to its session for the next generator
+// afterwards (genPool): nothing can reach it once its loop is over.
+func (g *Generator) runLoop(in *interp, step loopStep) (ctrl, error, error) {
+	st := g.st
+	err := g.iterateInline(in, step)
+	k, loopErr := st.sinkCtrl, st.sinkErr
+	in.s.recycleGenerator(g)
+	return k, loopErr, err
+}
+
 // iterateInline runs a consumed generator function's body in the
-// consuming for statement's goroutine, with yield, the loop body, as its
+// consuming for statement's goroutine, with step, the loop body, as its
 // sink: each value goes to the loop body by a call, with no coroutine
 // made and no switch. The loop body may run inside the generator's body
 // because nothing in it can reach the generator (it is no name's value:
 // see compiler.loopCall) and it yields nothing itself (the loop is not
-// in a generator's body).
+// in a generator's body). Where step stops the loop, st.sinkCtrl and
+// st.sinkErr keep what it returned.
 //
 // When the loop stops early (break, return, an error), nothing can resume
 // the generator, so it ends at once, as CPython's does when the loop drops
@@ -569,16 +641,16 @@ func (g *Generator) Iterate(yield func(Value) bool) error {
 // that closing raises, or a yield after GeneratorExit, is reported on
 // stderr as CPython reports an exception raised while an object is freed
 // (reportIgnored), and the loop's own outcome stands.
-func (g *Generator) iterateInline(yield func(Value) bool) error {
+func (g *Generator) iterateInline(in *interp, step loopStep) error {
 	st := g.st
 	st.takeContext()
 	s := st.s
 	st.caller = s.handling
 	s.callersHandling = append(s.callersHandling, st.caller)
 	s.handling = st.own
-	st.started, st.running, st.sink = true, true, yield
+	st.started, st.running, st.sink, st.sinkIn = true, true, step, in
 	defer func() {
-		st.sink, st.running, st.done = nil, false, true
+		st.sink, st.sinkIn, st.running, st.done = nil, nil, false, true
 		s.handling, st.caller = st.caller, nil
 		s.callersHandling = s.callersHandling[:len(s.callersHandling)-1]
 		if body := st.fr; body != nil && body.s == s {
@@ -619,8 +691,8 @@ func (st *genState) runInline() (ret Value, err error, ignored bool) {
 	return ret, err, false
 }
 
-// yieldInline is yield in a body that iterateInline runs: it calls the
-// loop body with v, in the loop's handling of exceptions, and returns
+// yieldInline is yield in a body that iterateInline runs: it runs the
+// loop's step with v, in the loop's handling of exceptions, and returns
 // None (what a for loop sends), or raises GeneratorExit once the loop
 // has stopped. A yield after that ends the body (CPython's close():
 // "generator ignored GeneratorExit").
@@ -631,11 +703,12 @@ func (st *genState) yieldInline(v Value) (Value, error) {
 	s := st.s
 	own, n := s.handling, len(s.callersHandling)
 	s.callersHandling, s.handling = s.callersHandling[:n-1], st.caller
-	more := st.sink(v)
+	more, k, err := st.sink(st.sinkIn, v)
 	s.callersHandling, s.handling = append(s.callersHandling, st.caller), own
 	if more {
 		return None, nil
 	}
+	st.sinkCtrl, st.sinkErr = k, err
 	st.closing = true
 	return nil, Errorf(GeneratorExit, "")
 }
@@ -938,15 +1011,32 @@ func (c *compiler) loopCall(x *syntax.CallExpr) evalFn {
 			r, err := in.callBuiltin(b, pos, nil, nil, false)
 			return r, in.wrapNode(err, x)
 		}
-		pos, err := evalAll(in, args)
-		if err != nil {
-			return nil, err
+		var r Value
+		uf, isFunc := f.(*Function)
+		if isFunc && uf.code.simpleArity == len(args) {
+			// The arguments go straight into the callee's slots, as a
+			// call expression's do, without a slice of them.
+			callee := in.newFrame(uf)
+			for i, a := range args {
+				v, err := a(in)
+				if err != nil {
+					in.releaseFrame(callee)
+					return nil, err
+				}
+				callee.locals[i] = v
+			}
+			r, err = in.runCall(callee, uf, x, true)
+		} else {
+			var pos []Value
+			if pos, err = evalAll(in, args); err != nil {
+				return nil, err
+			}
+			r, err = in.call(f, pos, nil, nil, x)
 		}
-		r, err := in.call(f, pos, nil, nil, x)
 		if err != nil {
 			return nil, in.wrapNode(err, x)
 		}
-		if uf, ok := f.(*Function); ok && uf.code.gen && in.gen == nil {
+		if isFunc && uf.code.gen && in.gen == nil {
 			if g, ok := r.(*Generator); ok {
 				g.st.consumed = true
 			}

@@ -33,6 +33,9 @@ var loopPrograms = []struct{ name, src string }{
 	{"NextDefault", "it = iter([])\ns = 0\nfor i in range(N):\n    x = next(it, -1)\n    if x < 0:\n        s = s + 1"},
 	{"GenExpr", "s = sum(x for x in range(N))"},
 	{"GenFunc", "def gen(n):\n    for i in range(n):\n        yield i\ns = 0\nfor x in gen(N):\n    s = s + x"},
+	// kaelbench's genshort row: a 3-value generator made and run to its
+	// end by a for loop each iteration.
+	{"GenShort", "def trio(k):\n    yield k\n    yield k + 1\n    yield k + 2\ns = 0\nfor i in range(N):\n    for x in trio(i):\n        s = s + x"},
 	// Issue 34's builtins2 row of kaelbench: eight builtins' calls an
 	// iteration, and a loop over enumerate(zip(...)).
 	{"Builtins2", "L = [3, 1, 2, 5, 4]\nW = ['a', 'b', 'c', 'd', 'e']\nt = 0\nfor i in range(N):\n    s = str(i)\n    n = int(s)\n    x = round(i * 0.37, 2)\n    q, r = divmod(n, 7)\n    p = pow(q, 2)\n    u = sum(L)\n    v = sorted(L)\n    for j, (a, w) in enumerate(zip(L, W)):\n        t = t + j"},

@@ -95,6 +95,10 @@ type Session struct {
 	// the program's end closes in order (closeSuspended).
 	suspended    map[*genState]uint64
 	suspendedSeq uint64
+	// genPool are generators that their for loops ran to the end, or
+	// stopped, emptied for the next generator function's call
+	// (recycleGenerator, makeGenerator).
+	genPool []*Generator
 }
 
 // NewSession returns a session with no variables.
