@@ -25,6 +25,7 @@ var builtinSpecCases = []string{
 	"[(m.__spec__.name, m.__spec__.parent, m.__spec__.submodule_search_locations is not None, m.__package__, type(m.__spec__).__name__) for m in (collections, collections.abc)]",
 	"s = importlib.util.find_spec('collections')\ns.name, s.parent, s.submodule_search_locations is not None, hasattr(collections, '__path__')",
 	"importlib.util.find_spec('collections.abc').parent, importlib.util.find_spec('json').name, collections.abc.__spec__ is importlib.util.find_spec('collections.abc')",
+	"from math import __spec__ as s, __loader__ as l, __package__ as p\ns is math.__spec__, l is math.__loader__, p",
 	"import importlib.util as u\nu is importlib.util, importlib.util.__spec__.name, importlib.util.__spec__.parent, importlib.util.__package__",
 }
 
