@@ -23,7 +23,7 @@ func strWindow(a *Args, s string) (window string, offset int, ok bool, err error
 		}
 		i, isInt := AsInt(v)
 		if !isInt {
-			return 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+			return 0, errSliceIndices()
 		}
 		if i < 0 {
 			i = max(i+int64(n), 0)

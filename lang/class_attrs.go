@@ -159,6 +159,9 @@ func (in *interp) getAttr(v Value, name string) (Value, error) {
 	case *superValue:
 		return in.superAttr(x, name)
 	case *Module:
+		if v, ok, err := in.builtinModuleAttr(x, name); ok || err != nil {
+			return v, err
+		}
 		r, err := getAttr(v, name)
 		if err != nil && x.file == nil {
 			// a module written in Python under a built-in one (whose

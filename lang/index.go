@@ -75,7 +75,7 @@ func Index(v Value, subs []Subscript) (Value, error) {
 		if c, ok := v.(*UserClass); ok { // CPython's message for a class
 			return nil, Errorf(TypeError, "type '%s' is not subscriptable", c.Name)
 		}
-		return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(v))
+		return nil, Errorf(TypeError, "'%s' object is not subscriptable", subscriptTypeName(v))
 	}
 	s := subs[0]
 	if s.IsSlice {
@@ -181,13 +181,31 @@ func indicesError(typ string, v Value) *Error {
 	return Errorf(TypeError, "%s indices must be integers or slices, not %s", typ, TypeName(v))
 }
 
+// errSliceIndices is CPython's TypeError for a slice bound of a sequence
+// (list, tuple, str, bytes, range) that is not an integer or None:
+// [1, 2][2.5:], 'ab'[None:'x'].
+func errSliceIndices() *Error {
+	return Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+}
+
+// subscriptTypeName is the type name CPython's "'T' object is not
+// subscriptable" shows: type(v).__name__, as builtin_function_or_method
+// for len and [].append.
+func subscriptTypeName(v Value) string {
+	switch v.(type) {
+	case *Builtin, *BoundMethod:
+		return "builtin_function_or_method"
+	}
+	return TypeName(v)
+}
+
 // SliceBounds resolves a Python slice over n elements.
 func SliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
 	step = 1
 	if _, none := s.Step.(NoneType); !none {
 		st, ok := AsInt(s.Step)
 		if !ok {
-			return 0, 0, 0, Errorf(TypeError, "slice indices must be integers or None")
+			return 0, 0, 0, errSliceIndices()
 		}
 		if st == 0 {
 			return 0, 0, 0, Errorf(ValueError, "slice step cannot be zero")
@@ -200,7 +218,7 @@ func SliceBounds(s Subscript, n int) (lo, hi, step int, err error) {
 		}
 		i, ok := AsInt(v)
 		if !ok {
-			return 0, Errorf(TypeError, "slice indices must be integers or None")
+			return 0, errSliceIndices()
 		}
 		b := int(i)
 		if b < 0 {

@@ -326,6 +326,12 @@ func importBindings(in *interp, st syntax.Stmt) ([]binding, error) {
 		for _, n := range st.Names {
 			name := n.Name.Parts[0].Name
 			v, ok := m.attr(name)
+			if !ok { // from math import __spec__
+				var err error
+				if v, ok, err = in.builtinModuleAttr(m, name); err != nil {
+					return nil, spanned(err, n.Name.Span())
+				}
+			}
 			if !ok {
 				sub, err := in.importIn(path + "." + name)
 				if err != nil {

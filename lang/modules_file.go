@@ -47,6 +47,9 @@ type fileModules struct {
 	// (session_exit.go), in the order registered, and their keys.
 	atExit     []*Builtin
 	atExitKeys map[any]bool
+	// builtinSpecs are the __spec__ and __loader__ of kael's own modules
+	// the session read, by name (modules_builtin_spec.go).
+	builtinSpecs map[string][2]Value
 }
 
 // fileModule is the state of a module made from a file: its globals,

@@ -80,10 +80,30 @@ func (in *interp) sourceModule(e *moduleEntry) (*Module, error) {
 	parent, _, _ := cutLast(e.name)
 	g.set("__package__", parent)
 	g.set("__doc__", e.doc)
+	// import a.b imports a first, as CPython's import does, so that b is
+	// a's attribute however the first import of a.b came
+	if _, ok := files.mods[parent]; parent != "" && !ok {
+		if _, err := in.importIn(parent); err != nil {
+			return nil, err
+		}
+		if m, ok := files.mods[e.name]; ok { // the parent's code imported it
+			return m, nil
+		}
+	}
 	files.mods[e.name] = m
+	if err := in.initSourceModuleSpec(m); err != nil {
+		delete(files.mods, e.name)
+		return nil, err
+	}
 	if err := in.runModuleSource(m, filename, e.source); err != nil {
 		delete(files.mods, e.name)
 		return nil, err
+	}
+	if spec, _ := g.get("__spec__"); spec == None {
+		if err := in.initSourceModuleSpec(m); err != nil {
+			delete(files.mods, e.name)
+			return nil, err
+		}
 	}
 	// a submodule becomes an attribute of its parent, written in Python
 	// too, as import a.b makes a.b reachable (the parent is imported by

@@ -207,7 +207,7 @@ func bigSliceIndices(s Subscript, n *big.Int) (lo, hi, step *big.Int, err error)
 	index := func(v Value) (*big.Int, error) {
 		iv, err := IndexValue(v)
 		if err != nil {
-			return nil, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+			return nil, errSliceIndices()
 		}
 		z, _ := BigOf(iv)
 		return z, nil

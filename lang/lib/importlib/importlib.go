@@ -66,6 +66,14 @@ var goModule = &lang.Module{Name: "_importlib", Attrs: map[string]lang.Value{
 			}
 			return m.ModuleFile(), nil
 		}),
+	"is_package": lang.NewBuiltin(lang.AsValue, "is_package(name)", "Whether kael's own module name is a package (has submodules).",
+		func(a *lang.Args) (lang.Value, error) {
+			name := a.Str("name")
+			if err := a.Err(); err != nil {
+				return nil, err
+			}
+			return lang.IsBuiltinPackage(name), nil
+		}),
 	"find": lang.NewBuiltin(lang.AsValue, "find(name)", "(found, path): where an import of name would find its module; path is '' for a module of kael's own.",
 		func(a *lang.Args) (lang.Value, error) {
 			name := a.Str("name")
@@ -87,7 +95,8 @@ func init() {
 
 // importSpec makes the __spec__ and __loader__ an import gives module
 // name made from path: util.py's _spec_at, a ModuleSpec with a
-// SourceFileLoader (a NamespaceLoader for a directory). Where
+// SourceFileLoader (a NamespaceLoader for a directory); for path "",
+// kael's own module, _builtin_spec: BuiltinImporter, origin 'built-in'. Where
 // importlib.util cannot be imported as kael's (a program's own
 // importlib.py beside the script shadows it), both are None, and the
 // import goes on.
@@ -96,11 +105,15 @@ func importSpec(a *lang.Args, name, path string, pkg bool) (spec, loader lang.Va
 	if err != nil {
 		return lang.None, lang.None, nil
 	}
-	f, err := lang.GetAttr(util, "_spec_at")
+	fn, args := "_spec_at", []lang.Value{name, path}
+	if path == "" { // kael's own module, built into its executable
+		fn, args = "_builtin_spec", []lang.Value{name, pkg}
+	}
+	f, err := lang.GetAttr(util, fn)
 	if err != nil {
 		return lang.None, lang.None, nil
 	}
-	if spec, err = a.Call(f, name, path); err != nil {
+	if spec, err = a.Call(f, args...); err != nil {
 		return nil, nil, err
 	}
 	if loader, err = lang.GetAttr(spec, "loader"); err != nil {

@@ -77,8 +77,16 @@ def _find(name):
     if not found:
         return None
     if not path:
-        return ModuleSpec(name, BuiltinImporter, origin='built-in')
+        return _builtin_spec(name, _importlib.is_package(name))
     return _spec_at(name, path)
+
+
+def _builtin_spec(name, is_pkg):
+    """The spec of kael's own module name, built into its executable as
+    CPython's math and sys are: BuiltinImporter, origin 'built-in'; a
+    package's submodule_search_locations is []. Its import sets it as
+    __spec__ (lang.SetImportSpecs)."""
+    return ModuleSpec(name, BuiltinImporter, origin='built-in', is_package=is_pkg)
 
 
 def _spec_at(name, path):

@@ -1056,8 +1056,9 @@ class Handler(Filterer):
                 # Walk the stack frame up until we're out of logging,
                 # so as to print the calling context.
                 frame = tb.tb_frame
-                while (frame and os.path.dirname(frame.f_code.co_filename) ==
-                       __path__[0]):
+                # (kael: logging's code is '<frozen logging>' and its
+                # submodules', not files in a directory)
+                while (frame and frame.f_code.co_filename.startswith('<frozen logging')):
                     frame = frame.f_back
                 if frame:
                     traceback.print_stack(frame, file=sys.stderr)

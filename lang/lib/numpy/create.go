@@ -276,6 +276,13 @@ func newArray(a *lang.Args, copyData bool) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if force && !dt.IsComplex() && dt != tensor.Bool {
+		if src, ok := arrayDType(obj); ok && src.IsComplex() {
+			if err := warnComplexCast(a); err != nil { // as astype: NumPy's cast warns
+				return nil, err
+			}
+		}
+	}
 	t, err := arrayFrom(obj, dt, force)
 	if err != nil {
 		return nil, err
@@ -288,6 +295,20 @@ func newArray(a *lang.Args, copyData bool) (*tensor.Tensor, error) {
 		}
 	}
 	return t, nil
+}
+
+// arrayDType is the dtype of v when it is an array, a NumPy scalar or a
+// tensor: what np.array and np.asarray cast from.
+func arrayDType(v lang.Value) (tensor.DType, bool) {
+	switch x := v.(type) {
+	case *Array:
+		return x.store.DType(), true
+	case *Scalar:
+		return x.t.DType(), true
+	case *tensor.Tensor:
+		return x.DType(), true
+	}
+	return 0, false
 }
 
 func isTensorLike(v lang.Value) bool {
