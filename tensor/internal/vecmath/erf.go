@@ -98,7 +98,7 @@ const erfLn2Lo = 2.319046813846299558e-17 // ln2 − float64(ln2)
 // erfTab holds ErfFloat32's constants, each four times (one AVX2
 // register of float64 lanes); the assembly reads them by the offsets
 // written beside erfTabVals (32 bytes each).
-type erfTab [19 + 5 + 5 + 7 + 6 + 4*8 + 14][4]uint64
+type erfTab [19 + 5 + 5 + 7 + 6 + 4*8 + 14 + 8][4]uint64
 
 var erfF32Table = func() *erfTab {
 	var t erfTab
@@ -130,6 +130,10 @@ var erfF32Table = func() *erfTab {
 			vals = append(vals, math.Float64bits(c))
 		}
 	}
+	// from 2816: 0.25, 0.5, 2, 10.5, 2^-56, 2^-126, 1+erx, 1−erx
+	for _, c := range []float64{0.25, 0.5, 2, 10.5, erfcTiny, 0x1p-126, 1 + erfErx, 1 - erfErx} {
+		vals = append(vals, math.Float64bits(c))
+	}
 	for i, v := range vals {
 		t[i] = [4]uint64{v, v, v, v}
 	}
@@ -148,63 +152,171 @@ func erfF32(v float32) (float32, bool) {
 		if a < erfSmall {
 			r = a + float64(erfEfx*a)
 		} else {
-			z := float64(a * a)
-			p := float64(z*erfPP[4]) + erfPP[3]
-			p = float64(p*z) + erfPP[2]
-			p = float64(p*z) + erfPP[1]
-			p = float64(p*z) + erfPP[0]
-			q := float64(z*erfQQ[4]) + erfQQ[3]
-			q = float64(q*z) + erfQQ[2]
-			q = float64(q*z) + erfQQ[1]
-			q = float64(q*z) + erfQQ[0]
-			q = float64(q*z) + 1
-			y := p / q
-			r = a + float64(a*y)
+			r = a + float64(a*erfSmallY(a))
 		}
 	case a < 1.25:
-		s := a - 1
-		p := float64(s*erfPA[6]) + erfPA[5]
-		for j := 4; j >= 0; j-- {
-			p = float64(p*s) + erfPA[j]
-		}
-		q := float64(s*erfQA[5]) + erfQA[4]
-		for j := 3; j >= 0; j-- {
-			q = float64(q*s) + erfQA[j]
-		}
-		q = float64(q*s) + 1
-		r = erfErx + p/q
+		r = erfErx + erfMidPQ(a)
 	case a < 6:
-		aa := float64(a * a)
-		s := 1 / aa
-		rc, sc := &erfRA, &erfSA
-		if a >= 1/0.35 {
-			rc, sc = &erfRB, &erfSB
-		}
-		R := rc[7]
-		for j := 6; j >= 0; j-- {
-			R = math.FMA(R, s, rc[j])
-		}
-		S := sc[7]
-		for j := 6; j >= 0; j-- {
-			S = math.FMA(S, s, sc[j])
-		}
-		S = math.FMA(S, s, 1)
-		t := float64(-aa-0.5625) + R/S
-		k := math.RoundToEven(float64(t * math.Log2E))
-		g := math.FMA(-k, math.Ln2, t)
-		g = math.FMA(-k, erfLn2Lo, g)
-		e := erfExpCoef[13]
-		for j := 12; j >= 0; j-- {
-			e = math.FMA(e, g, erfExpCoef[j])
-		}
-		e = float64(e * math.Float64frombits(uint64(int64(k)+1023)<<52))
-		r = 1 - e/a
-		d := int64(math.Float64bits(r) & (1<<29 - 1))
-		ok = !(d > erfMidLo-1 && d < erfMidLo+2*erfMidW)
+		r = 1 - erfTail(a)
+		ok = !erfNearMid(r)
 	case a >= 6:
 		r = 1
 	default: // NaN
 		return v, true
 	}
 	return float32(math.Copysign(r, x)), ok
+}
+
+// erfSmallY is math.Erf's pp(a²)/qq(a²), a < 0.84375.
+func erfSmallY(a float64) float64 {
+	z := float64(a * a)
+	p := float64(z*erfPP[4]) + erfPP[3]
+	p = float64(p*z) + erfPP[2]
+	p = float64(p*z) + erfPP[1]
+	p = float64(p*z) + erfPP[0]
+	q := float64(z*erfQQ[4]) + erfQQ[3]
+	q = float64(q*z) + erfQQ[2]
+	q = float64(q*z) + erfQQ[1]
+	q = float64(q*z) + erfQQ[0]
+	q = float64(q*z) + 1
+	return p / q
+}
+
+// erfMidPQ is math.Erf's pa(s)/qa(s), s = a−1, 0.84375 ≤ a < 1.25.
+func erfMidPQ(a float64) float64 {
+	s := a - 1
+	p := float64(s*erfPA[6]) + erfPA[5]
+	for j := 4; j >= 0; j-- {
+		p = float64(p*s) + erfPA[j]
+	}
+	q := float64(s*erfQA[5]) + erfQA[4]
+	for j := 3; j >= 0; j-- {
+		q = float64(q*s) + erfQA[j]
+	}
+	q = float64(q*s) + 1
+	return p / q
+}
+
+// erfTail is exp(−a²−0.5625+R/S)/a, erfc(a) for 1.25 ≤ a < 10.5, with
+// math.Erf's rational R/S (fused). a² and h = −a²−0.5625 are exact for a
+// float32 a; k = round((h+R/S)·log2(e)), g = h − k·ln2 + R/S − k·ln2lo,
+// and exp(g) by its Taylor polynomial.
+func erfTail(a float64) float64 {
+	aa := float64(a * a)
+	s := 1 / aa
+	rc, sc := &erfRA, &erfSA
+	if a >= 1/0.35 {
+		rc, sc = &erfRB, &erfSB
+	}
+	R := rc[7]
+	for j := 6; j >= 0; j-- {
+		R = math.FMA(R, s, rc[j])
+	}
+	S := sc[7]
+	for j := 6; j >= 0; j-- {
+		S = math.FMA(S, s, sc[j])
+	}
+	S = math.FMA(S, s, 1)
+	rs := R / S
+	h := -float64(aa + 0.5625)
+	k := math.RoundToEven(float64(float64(h+rs) * math.Log2E))
+	g := math.FMA(-k, math.Ln2, h)
+	g = g + rs
+	g = math.FMA(-k, erfLn2Lo, g)
+	e := erfExpCoef[13]
+	for j := 12; j >= 0; j-- {
+		e = math.FMA(e, g, erfExpCoef[j])
+	}
+	e = float64(e * math.Float64frombits(uint64(int64(k)+1023)<<52))
+	return e / a
+}
+
+// erfNearMid reports whether r lies within erfMidW float64 ulps of a
+// midpoint between two float32s.
+func erfNearMid(r float64) bool {
+	d := int64(math.Float64bits(r) & (1<<29 - 1))
+	return d > erfMidLo-1 && d < erfMidLo+2*erfMidW
+}
+
+// ErfcFloat32 sets dst[i] to erfc(src[i]), the bits of
+// float32(math.Erfc(float64(src[i]))), dst at least as long as src (it
+// may be src). As ErfFloat32, on a = |x| with n = x < 0:
+//   - a < 0.84375: 1 ∓ temp, temp = a (under 2^-56), a + a·y (under
+//     0.25) or 0.5 + (a·y + (a−0.5)), y = pp/qq; 0.84375 ≤ a < 1.25:
+//     (1 ± erx) ± pa/qa: math.Erfc's operations, so its bits;
+//   - 1.25 ≤ a < 6 (n) or < 10.5 (not n): 2 − e or e, e = erfTail(a),
+//     within ~2^-50 (relative) of erfc, math.Erfc within ~2^-51: the
+//     lanes within 2^12 float64 ulps of a float32 midpoint, and the
+//     positive ones under 2^-126 (subnormal float32 results), take
+//     math.Erfc itself;
+//   - beyond: 2 (n, and −Inf) or 0 (erfc(10.5) < 2^-160 rounds to 0);
+//     NaN stays NaN.
+func ErfcFloat32(dst, src []float32) {
+	n := len(src)
+	dst = dst[:n]
+	i := 0
+	for i < n {
+		i += erfcF32Arch(dst[i:], src[i:])
+		end := min(i+4, n)
+		for ; i < end; i++ {
+			dst[i] = ErfcF32(src[i])
+		}
+	}
+}
+
+// ErfcF32 is one element of ErfcFloat32, computed as the vector lanes are.
+func ErfcF32(v float32) float32 {
+	if r, ok := erfcF32(v); ok {
+		return r
+	}
+	return float32(math.Erfc(float64(v)))
+}
+
+const erfcTiny = 1.0 / (1 << 56)
+
+// erfcF32 is the vector lanes' computation of erfc, and false where the
+// lane takes the fix-up.
+func erfcF32(v float32) (float32, bool) {
+	x := float64(v)
+	a := math.Abs(x)
+	neg := x < 0
+	var r float64
+	ok := true
+	switch {
+	case a < 0.84375:
+		temp := a
+		if a >= erfcTiny {
+			y := erfSmallY(a)
+			if a < 0.25 {
+				temp = a + float64(a*y)
+			} else {
+				temp = 0.5 + (float64(a*y) + (a - 0.5))
+			}
+		}
+		if neg {
+			r = 1 + temp
+		} else {
+			r = 1 - temp
+		}
+	case a < 1.25:
+		if neg {
+			r = (1 + erfErx) + erfMidPQ(a)
+		} else {
+			r = (1 - erfErx) - erfMidPQ(a)
+		}
+	case a < 6 || !neg && a < 10.5:
+		e := erfTail(a)
+		r = e
+		if neg {
+			r = 2 - e
+		}
+		ok = !erfNearMid(r) && !(r < 0x1p-126)
+	case neg:
+		r = 2
+	case a >= 10.5:
+		r = 0
+	default: // NaN
+		return v, true
+	}
+	return float32(r), ok
 }
