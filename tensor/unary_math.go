@@ -26,7 +26,7 @@ var (
 	Log1pSpec = floatUnaryVec("log1p", math.Log1p, vecmath.Log1pFloat32)
 	Expm1Spec = floatUnaryVec("expm1", math.Expm1, vecmath.Expm1Float32)
 	ErfSpec   = floatUnaryVec("erf", math.Erf, vecmath.ErfFloat32)
-	ErfcSpec  = floatUnary("erfc", math.Erfc)
+	ErfcSpec  = floatUnaryVec("erfc", math.Erfc, vecmath.ErfcFloat32)
 	// RsqrtSpec: in float32 (and the 16-bit floats, which compute in it)
 	// a float32 square root and a float32 division, two roundings, as
 	// PyTorch's CPU kernel.
