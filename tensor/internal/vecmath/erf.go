@@ -198,12 +198,16 @@ func erfMidPQ(a float64) float64 {
 }
 
 // erfTail is exp(−a²−0.5625+R/S)/a, erfc(a) for 1.25 ≤ a < 10.5, with
-// math.Erf's rational R/S (fused). a² and h = −a²−0.5625 are exact for a
-// float32 a; k = round((h+R/S)·log2(e)), g = h − k·ln2 + R/S − k·ln2lo,
-// and exp(g) by its Taylor polynomial.
+// math.Erf's rational R/S (fused) in s = (1/a)², the division by a a
+// product by 1/a (the kernels divide once a lane: 1/a, and one
+// division shared by the pieces' pp/qq, pa/qa and R/S, picked per lane).
+// a² and h = −a²−0.5625 are exact for a float32 a; k =
+// round((h+R/S)·log2(e)), g = h − k·ln2 + R/S − k·ln2lo, and exp(g) by
+// its Taylor polynomial.
 func erfTail(a float64) float64 {
 	aa := float64(a * a)
-	s := 1 / aa
+	inv := 1 / a
+	s := float64(inv * inv)
 	rc, sc := &erfRA, &erfSA
 	if a >= 1/0.35 {
 		rc, sc = &erfRB, &erfSB
@@ -228,7 +232,7 @@ func erfTail(a float64) float64 {
 		e = math.FMA(e, g, erfExpCoef[j])
 	}
 	e = float64(e * math.Float64frombits(uint64(int64(k)+1023)<<52))
-	return e / a
+	return float64(e * inv)
 }
 
 // erfNearMid reports whether r lies within erfMidW float64 ulps of a
