@@ -3,6 +3,8 @@ package vecmath
 import (
 	"math"
 	"math/rand"
+	"os"
+	"strconv"
 	"testing"
 )
 
@@ -10,7 +12,7 @@ import (
 // values, the runs of float32s around the pieces' bounds (2^-56, 2^-28,
 // 0.25, 0.84375, 1.25, 1/0.35, 6, 10.5), where float32 erf reaches 1
 // (3.92) and erfc turns subnormal (9.2) and 0 (10.06), every 257th bit
-// pattern and random normal and uniform values.
+// pattern (every KAEL_ERF_STEP-th where that is set) and random normal and uniform values.
 func erfInputs() []float32 {
 	inf := float32(math.Inf(1))
 	x := []float32{0, float32(math.Copysign(0, -1)), inf, -inf, float32(math.NaN()), math.MaxFloat32, -math.MaxFloat32,
@@ -25,7 +27,11 @@ func erfInputs() []float32 {
 			v = math.Nextafter32(v, inf)
 		}
 	}
-	for b := uint64(0); b < 1<<32; b += 257 {
+	step := uint64(257)
+	if v, err := strconv.ParseUint(os.Getenv("KAEL_ERF_STEP"), 10, 32); err == nil && v > 0 {
+		step = v
+	}
+	for b := uint64(0); b < 1<<32; b += step {
 		x = append(x, math.Float32frombits(uint32(b)))
 	}
 	r := rand.New(rand.NewSource(34))
