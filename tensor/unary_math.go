@@ -25,8 +25,8 @@ var (
 	Log10Spec = floatUnaryVec("log10", math.Log10, vecmath.Log10Float32)
 	Log1pSpec = floatUnaryVec("log1p", math.Log1p, vecmath.Log1pFloat32)
 	Expm1Spec = floatUnaryVec("expm1", math.Expm1, vecmath.Expm1Float32)
-	ErfSpec   = floatUnary("erf", math.Erf)
-	ErfcSpec  = floatUnary("erfc", math.Erfc)
+	ErfSpec   = floatUnaryVec("erf", math.Erf, vecmath.ErfFloat32)
+	ErfcSpec  = floatUnaryVec("erfc", math.Erfc, vecmath.ErfcFloat32)
 	// RsqrtSpec: in float32 (and the 16-bit floats, which compute in it)
 	// a float32 square root and a float32 division, two roundings, as
 	// PyTorch's CPU kernel.
