@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ for line in sys.stdin:
 	for _, tc := range []struct {
 		name string
 		ulps int64
-	}{{"erf", 1}, {"erfc", 1}} {
+	}{{"erf", 1}, {"erfc", erfcTorchUlps()}} {
 		cmd := exec.Command(python, "-c", script)
 		cmd.Stdin = strings.NewReader(tc.name + " " + strings.Join(hexes, ",") + "\n")
 		out, err := cmd.Output()
@@ -90,4 +91,17 @@ for line in sys.stdin:
 		}
 		t.Logf("%s: %d inputs, %d the same bits as PyTorch", tc.name, len(xs), exact)
 	}
+}
+
+// erfcTorchUlps is how far kael's erfc may be from PyTorch's: 1 ulp from
+// its vector kernels (Sleef's erfcf, ATEN_CPU_CAPABILITY avx2 or avx512),
+// 2 from its DEFAULT kernel, which calls the C library's erfcf: measured
+// up to 2 ulps from kael's float32(math.Erfc) over these inputs (CI's
+// test-isa run, 2026-12-08), where kael is within half an ulp of the
+// float64 value.
+func erfcTorchUlps() int64 {
+	if os.Getenv("ATEN_CPU_CAPABILITY") == "default" {
+		return 2
+	}
+	return 1
 }

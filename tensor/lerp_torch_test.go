@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -15,7 +16,16 @@ import (
 // broadcast weight row and a strided start (lerp_ is lerp's result
 // copied back, lang/torch). Random
 // operands over several magnitudes and the special values crossed.
+//
+// PyTorch's DEFAULT kernel (ATEN_CPU_CAPABILITY=default, no vector unit)
+// computes the scalar form with two roundings, not the vector kernels'
+// fused multiply-add, so its bits differ there; kael computes the vector
+// kernels' form on every ISA, as PyTorch does on every CPU with AVX2, and
+// the test compares with those (make test and test-isa's avx2 run).
 func TestLerpMatchesPyTorch(t *testing.T) {
+	if os.Getenv("ATEN_CPU_CAPABILITY") == "default" {
+		t.Skip("PyTorch's DEFAULT lerp rounds twice where its vector kernels (and kael) fuse; compared under avx2 and avx512")
+	}
 	python := debianTorch(t)
 	const script = `
 import struct, sys, torch
