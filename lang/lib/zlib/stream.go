@@ -226,12 +226,17 @@ func (d *Decompress) decompress(data []byte) ([]byte, error) {
 		return []byte{}, nil
 	}
 	if !d.started {
+		// The first chunk is in the channel before the decoder starts:
+		// a decoder that found it empty would report itself starved
+		// before it had read anything, and this call would return b''.
 		d.started = true
 		d.in, d.out = make(chan []byte, 1), make(chan piece)
+		d.in <- bytes.Clone(data)
 		go decode(&feed{in: d.in, out: d.out}, d.c, d.out)
 		runtime.AddCleanup(d, func(in chan []byte) { close(in) }, d.in)
+	} else {
+		d.in <- bytes.Clone(data)
 	}
-	d.in <- bytes.Clone(data)
 	out := []byte{}
 	for {
 		p := <-d.out
