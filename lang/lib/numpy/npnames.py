@@ -9,6 +9,7 @@
 import warnings
 
 import numpy as np
+from _numpy_npmath import _float as _float_loop  # NumPy's float loop for a dtype
 
 _UNSUPPORTED = ("ufunc '%s' not supported for the input types, and the inputs could not "
                 "be safely coerced to any supported types according to the casting rule ''safe''")
@@ -17,19 +18,6 @@ _UNSUPPORTED = ("ufunc '%s' not supported for the input types, and the inputs co
 def _scalar(a):
     a = np.asarray(a)
     return a[()] if a.ndim == 0 else a
-
-
-def _float_loop(a):
-    # NumPy's float loop for a's dtype: bool and 1-byte integers in
-    # float16, 2-byte in float32, the others in float64
-    kind = a.dtype.kind
-    if kind == 'b' or kind in 'iu' and a.dtype.itemsize == 1:
-        return a.astype(np.float16)
-    if kind in 'iu' and a.dtype.itemsize == 2:
-        return a.astype(np.float32)
-    if kind in 'iu':
-        return a.astype(np.float64)
-    return a
 
 
 def _numeric(x, name, kinds='biuf'):
