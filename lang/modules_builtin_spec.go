@@ -59,7 +59,9 @@ func (in *interp) builtinSpec(name string) (spec, loader Value, err error) {
 // is one of the import attributes (builtinSpecNames) m does not define
 // itself; ok false otherwise.
 func (in *interp) builtinModuleAttr(m *Module, name string) (v Value, ok bool, err error) {
-	if !builtinSpecNames[name] || m.file != nil {
+	// Every module attribute read passes here (math.sqrt): a dunder
+	// test before the map keeps the common read to two byte compares.
+	if len(name) < 8 || name[0] != '_' || name[1] != '_' || !builtinSpecNames[name] || m.file != nil {
 		return nil, false, nil
 	}
 	if _, own := m.Attrs[name]; own {
